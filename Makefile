@@ -1,0 +1,43 @@
+# redouble: two commands on a fresh machine — `make play` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: install play test lint typecheck unit browser bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## The main job: play bridge.
+play: install
+	$(BIN)/redouble play
+
+## Everything CI checks: lint, strict typing, the tests (doctests, property and browser tests).
+test: install browser lint typecheck unit
+
+lint: install
+	$(BIN)/ruff check src tests bench
+
+typecheck: install
+	$(BIN)/mypy
+
+unit: install
+	$(BIN)/pytest
+
+## Debian's Chromium for the browser tests (Playwright cannot download its own here).
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+## Benchmarks against peers; results go to BENCHMARKS.md.
+bench: install
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,280 @@
+"""The auction: calls in turn from the dealer, checked against Laws 18-19 and 27.
+
+>>> auction = Auction(dealer=Seat.NORTH)
+>>> for text in "Pass 1H X 3H 3S Pass 4S Pass Pass Pass".split():
+...     seat = auction.make_call(Call.parse(text))
+>>> auction.contract
+Contract.parse('4S', declarer=Seat.NORTH)
+>>> auction.check_call(Call.parse("Pass"))
+Traceback (most recent call last):
+...
+redouble.errors.IllegalCallError: the auction is over: no more calls can be made
+>>> short = Auction(dealer=Seat.NORTH, calls=[Call.parse("3S")])
+>>> short.check_call(Call.parse("3H"))
+Traceback (most recent call last):
+...
+redouble.errors.IllegalCallError: 3H is insufficient after 3S (Law 27: a bid must name more tricks or a higher strain)
+>>> Call.parse("4S") in short.legal_calls(), Call.parse("XX") in short.legal_calls()
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from redouble.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, CallKind, Contract, Risk
+from redouble.errors import IllegalCallError, OutOfTurnError
+from redouble.seats import Seat, Side
+
+__all__ = ["Auction", "LegalCalls"]
+
+
+class LegalCalls:
+    """A lazy view of the calls legal now: supports ``in``, iteration and ``len``."""
+
+    __slots__ = ("_auction",)
+
+    def __init__(self, auction: Auction) -> None:
+        self._auction = auction
+
+    def __contains__(self, call: object) -> bool:
+        return isinstance(call, Call) and self._auction.is_legal_call(call)
+
+    def __iter__(self) -> Iterator[Call]:
+        auction = self._auction
+        if auction.is_complete:
+            return
+        yield PASS
+        if auction._reason_against_double() is None:
+            yield DOUBLE
+        if auction._reason_against_redouble() is None:
+            yield REDOUBLE
+        start = 0 if auction.last_bid is None else auction.last_bid.rank + 1
+        yield from BIDS[start:]
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return not self._auction.is_complete
+
+    def __repr__(self) -> str:
+        return f"<LegalCalls {' '.join(map(str, self))}>"
+
+
+class Auction:
+    """The calls made so far, in order from the dealer."""
+
+    __slots__ = ("_calls", "_last_bid", "_last_bidder", "_passes", "_risk", "dealer")
+
+    def __init__(self, dealer: Seat = Seat.NORTH, calls: Iterable[Call] = ()) -> None:
+        self.dealer = Seat(dealer)
+        self._reset()
+        for call in calls:
+            self.make_call(call)
+
+    def _reset(self) -> None:
+        self._calls: list[Call] = []
+        self._last_bid: Call | None = None
+        self._last_bidder: Seat | None = None
+        self._risk = Risk.UNDOUBLED
+        self._passes = 0  # consecutive passes at the end
+
+    def __repr__(self) -> str:
+        calls = ", ".join(f"Call.parse({str(c)!r})" for c in self._calls)
+        return f"Auction(dealer={self.dealer!r}, calls=[{calls}])"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Auction) and self.dealer is other.dealer
+                and self._calls == other._calls)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def copy(self) -> Auction:
+        """An independent copy."""
+        return Auction(dealer=self.dealer, calls=self._calls)
+
+    # --- state -------------------------------------------------------------------------
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The calls made, first the dealer's."""
+        return tuple(self._calls)
+
+    def __len__(self) -> int:
+        return len(self._calls)
+
+    def seat_of(self, index: int) -> Seat:
+        """The seat that made call number ``index`` (0 is the dealer's)."""
+        return self.dealer.next(index)
+
+    def items(self) -> Iterator[tuple[Seat, Call]]:
+        """``(seat, call)`` pairs in order."""
+        for index, call in enumerate(self._calls):
+            yield self.dealer.next(index), call
+
+    @property
+    def is_complete(self) -> bool:
+        """Four passes at the start, or three passes after a bid (Law 17E)."""
+        if self._last_bid is None:
+            return self._passes >= 4
+        return self._passes >= 3
+
+    @property
+    def is_passed_out(self) -> bool:
+        """Four passes and no bid."""
+        return self._last_bid is None and self._passes >= 4
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to call next, or ``None`` once the auction is over."""
+        if self.is_complete:
+            return None
+        return self.dealer.next(len(self._calls))
+
+    @property
+    def last_bid(self) -> Call | None:
+        """The highest bid so far."""
+        return self._last_bid
+
+    @property
+    def last_bidder(self) -> Seat | None:
+        """Who made the highest bid."""
+        return self._last_bidder
+
+    @property
+    def risk(self) -> Risk:
+        """Whether the last bid now stands doubled or redoubled."""
+        return self._risk
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Of the side that won the contract, the first to bid its strain (Law 53 definitions)."""
+        if self._last_bid is None or not self.is_complete:
+            return None
+        return self._first_to_name(self._last_bid, self._last_bidder)
+
+    def _first_to_name(self, bid: Call, bidder: Seat | None) -> Seat | None:
+        assert bidder is not None
+        side = bidder.side
+        for seat, call in self.items():
+            if call.is_bid and call.strain is bid.strain and seat.side is side:
+                return seat
+        return None  # pragma: no cover - the final bid itself always qualifies
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract, or ``None`` while the auction is open or when it passed out."""
+        if self._last_bid is None or not self.is_complete:
+            return None
+        assert self._last_bid.level is not None and self._last_bid.strain is not None
+        return Contract(level=self._last_bid.level, strain=self._last_bid.strain,
+                        risk=self._risk, declarer=self.declarer)
+
+    @property
+    def declaring_side(self) -> Side | None:
+        """The side that won the contract."""
+        declarer = self.declarer
+        return None if declarer is None else declarer.side
+
+    # --- the rules -----------------------------------------------------------------------
+
+    def _reason_against_double(self) -> str | None:
+        if self._last_bid is None:
+            return "there is no bid to double"
+        assert self._last_bidder is not None
+        seat = self.dealer.next(len(self._calls))
+        if self._last_bidder.side is seat.side:
+            return f"{self._last_bid} was bid by your own side; only an opponent's bid can be doubled"
+        if self._risk is not Risk.UNDOUBLED:
+            return f"{self._last_bid} is already {self._risk.name.lower()}"
+        return None
+
+    def _reason_against_redouble(self) -> str | None:
+        if self._last_bid is None:
+            return "there is no bid to redouble"
+        assert self._last_bidder is not None
+        seat = self.dealer.next(len(self._calls))
+        if self._risk is Risk.UNDOUBLED:
+            return f"{self._last_bid} has not been doubled"
+        if self._risk is Risk.REDOUBLED:
+            return f"{self._last_bid} is already redoubled"
+        if self._last_bidder.side is not seat.side:
+            return "only the side whose bid was doubled may redouble"
+        return None
+
+    def check_call(self, call: Call, *, seat: Seat | None = None) -> None:
+        """Raise ``IllegalCallError`` naming the rule if ``call`` may not be made now.
+
+        With ``seat``, also check it is that seat's turn (``OutOfTurnError``).
+        """
+        if not isinstance(call, Call):
+            raise IllegalCallError(f"{call!r} is not a call")
+        if self.is_complete:
+            raise IllegalCallError("the auction is over: no more calls can be made")
+        turn = self.dealer.next(len(self._calls))
+        if seat is not None and seat is not turn:
+            raise OutOfTurnError(
+                f"it is {turn.format(full=True)}'s turn to call, not {seat.format(full=True)}'s")
+        if call.kind is CallKind.PASS:
+            return
+        if call.kind is CallKind.BID:
+            if self._last_bid is not None and call.rank <= self._last_bid.rank:
+                raise IllegalCallError(
+                    f"{call} is insufficient after {self._last_bid} "
+                    "(Law 27: a bid must name more tricks or a higher strain)")
+            return
+        if call.kind is CallKind.DOUBLE:
+            reason = self._reason_against_double()
+            if reason is not None:
+                raise IllegalCallError(f"X is not allowed: {reason} (Law 19A)")
+            return
+        reason = self._reason_against_redouble()
+        if reason is not None:
+            raise IllegalCallError(f"XX is not allowed: {reason} (Law 19B)")
+
+    def is_legal_call(self, call: Call, *, seat: Seat | None = None) -> bool:
+        """Whether ``check_call`` would accept ``call``."""
+        try:
+            self.check_call(call, seat=seat)
+        except IllegalCallError:
+            return False
+        return True
+
+    def legal_calls(self) -> LegalCalls:
+        """The calls legal now, as a lazy view."""
+        return LegalCalls(self)
+
+    def make_call(self, call: Call, *, seat: Seat | None = None) -> Seat:
+        """Check and make ``call``; returns the seat that made it."""
+        self.check_call(call, seat=seat)
+        turn = self.dealer.next(len(self._calls))
+        self._calls.append(call)
+        if call.kind is CallKind.PASS:
+            self._passes += 1
+            return turn
+        self._passes = 0
+        if call.kind is CallKind.BID:
+            self._last_bid = call
+            self._last_bidder = turn
+            self._risk = Risk.UNDOUBLED
+        elif call.kind is CallKind.DOUBLE:
+            self._risk = Risk.DOUBLED
+        else:
+            self._risk = Risk.REDOUBLED
+        return turn
+
+    def undo(self) -> Call:
+        """Take back the last call and return it."""
+        if not self._calls:
+            raise IllegalCallError("there is no call to take back")
+        calls = self._calls[:-1]
+        last = self._calls[-1]
+        self._reset()
+        for call in calls:
+            self.make_call(call)
+        return last
+
+    def calls_by(self, seat: Seat) -> Sequence[Call]:
+        """The calls one seat has made."""
+        return [call for s, call in self.items() if s is seat]

@@ -1,0 +1,449 @@
+"""The play of the cards, and claims and concessions (Laws 41-47, 68-70).
+
+``play.turn`` is the seat whose card comes next; ``play.actor`` is the seat that chooses it,
+which is declarer when dummy is on turn (Law 45: declarer plays dummy's cards).
+
+>>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+>>> play = Play(deal=deal, contract=Contract.parse("7NT", declarer=Seat.SOUTH))
+>>> play.turn, play.actor
+(Seat.WEST, Seat.WEST)
+>>> play.play_card(Card.parse("H5"))
+Seat.WEST
+>>> play.turn, play.actor
+(Seat.NORTH, Seat.SOUTH)
+>>> play.play_card(Card.parse("C2"))
+Traceback (most recent call last):
+...
+redouble.errors.OutOfTurnError: C2 is not in North's hand; it is North's turn to play
+>>> play.play_card(Card.parse("SA"))
+Traceback (most recent call last):
+...
+redouble.errors.IllegalCardError: SA does not follow suit: hearts were led and North holds hearts (Law 44C)
+>>> play.lowest_of(Suit.HEARTS)
+Card.parse('HQ')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from redouble.calls import Contract
+from redouble.cards import SUITS, Card, Suit
+from redouble.deal import Deal
+from redouble.errors import ClaimError, IllegalCardError, OutOfTurnError, UndoError
+from redouble.seats import Seat, Side
+
+__all__ = ["Claim", "Play", "Trick"]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick: who led, the cards in the order played, and the trump suit it was played in."""
+
+    leader: Seat
+    cards: tuple[Card, ...] = ()
+    trump: Suit | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.cards) > 4:
+            raise IllegalCardError(f"a trick has at most four cards, not {len(self.cards)}")
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether all four cards are in."""
+        return len(self.cards) == 4
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit of the first card."""
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """``(seat, card)`` pairs in the order played."""
+        return tuple((self.leader.next(i), card) for i, card in enumerate(self.cards))
+
+    def card_of(self, seat: Seat) -> Card | None:
+        """The card ``seat`` contributed, if any yet."""
+        offset = (seat - self.leader) & 3
+        return self.cards[offset] if offset < len(self.cards) else None
+
+    @property
+    def winning_seat(self) -> Seat | None:
+        """Who is winning the trick so far (Law 44D-E); ``None`` for an empty trick."""
+        if not self.cards:
+            return None
+        best = 0
+        best_card = self.cards[0]
+        for offset in range(1, len(self.cards)):
+            card = self.cards[offset]
+            if card.suit is best_card.suit:
+                if card.rank > best_card.rank:
+                    best, best_card = offset, card
+            elif card.suit is self.trump:
+                best, best_card = offset, card
+        return self.leader.next(best)
+
+    @property
+    def winner(self) -> Seat | None:
+        """The seat that won the trick; ``None`` until it is complete."""
+        return self.winning_seat if len(self.cards) == 4 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim (or, with ``tricks=0``, a concession) of some of the remaining tricks.
+
+    ``tricks`` is what the claimer's side will take of the ``remaining`` tricks; the claim
+    stands once every seat in ``needs`` has agreed (Law 68-69).
+    """
+
+    claimer: Seat
+    tricks: int
+    remaining: int
+    needs: frozenset[Seat]
+    accepted_by: frozenset[Seat] = field(default_factory=frozenset)
+
+    @property
+    def is_accepted(self) -> bool:
+        """Whether every seat that must agree has."""
+        return self.needs <= self.accepted_by
+
+    @property
+    def is_concession(self) -> bool:
+        """A claim of no tricks concedes the rest."""
+        return self.tricks == 0
+
+
+class Play:
+    """The card play of one deal under a contract with a declarer."""
+
+    __slots__ = ("_accepted", "_claim", "_current", "_hands", "_history", "_leader", "_played",
+                 "_settled", "_tricks", "_won", "contract", "deal", "declarer", "trump")
+
+    def __init__(self, *, deal: Deal, contract: Contract, cards: Iterable[Card] = ()) -> None:
+        if contract.declarer is None:
+            raise ClaimError("play needs a contract with a declarer")
+        self.deal = deal
+        self.contract = contract
+        self.declarer: Seat = contract.declarer
+        self.trump: Suit | None = contract.strain.suit
+        self._start()
+        for card in cards:
+            self.play_card(card)
+
+    def _start(self) -> None:
+        deal = self.deal
+        self._hands: list[set[Card]] = [set(deal[seat].cards) for seat in Seat]
+        self._played: set[Card] = set()
+        self._tricks: list[Trick] = []
+        self._current: list[Card] = []
+        self._leader: Seat = self.declarer.lho
+        self._won = [0, 0]  # tricks won by NS, EW
+        self._history: list[Card] = []
+        self._claim: Claim | None = None
+        self._settled: int | None = None  # declarer's total once a claim is accepted
+        self._accepted: Claim | None = None
+
+    def __repr__(self) -> str:
+        return (f"<Play {self.contract.format(with_declarer=True)}: {len(self._tricks)} tricks, "
+                f"declarer {self.declarer_tricks}>")
+
+    # --- who is where ------------------------------------------------------------------
+
+    @property
+    def dummy(self) -> Seat:
+        """Declarer's partner, whose hand is faced after the opening lead."""
+        return self.declarer.partner
+
+    @property
+    def declaring_side(self) -> Side:
+        """Declarer's partnership."""
+        return self.declarer.side
+
+    @property
+    def is_complete(self) -> bool:
+        """All 13 tricks played, or a claim or concession accepted."""
+        return self._settled is not None or len(self._tricks) == 13
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat whose card is played next (dummy included); ``None`` when play is over."""
+        if self.is_complete:
+            return None
+        return self._leader.next(len(self._current))
+
+    @property
+    def actor(self) -> Seat | None:
+        """The seat that chooses the next card: declarer when dummy is on turn (Law 45)."""
+        turn = self.turn
+        if turn is None:
+            return None
+        return self.declarer if turn is self.dummy else turn
+
+    @property
+    def is_dummy_faced(self) -> bool:
+        """Dummy is faced once the opening lead is made (Law 41D)."""
+        return bool(self._history)
+
+    @property
+    def cards_played(self) -> tuple[Card, ...]:
+        """Every card played, in order."""
+        return tuple(self._history)
+
+    def remaining(self, seat: Seat) -> frozenset[Card]:
+        """The cards ``seat`` still holds."""
+        return frozenset(self._hands[seat])
+
+    def holds(self, seat: Seat, card: Card) -> bool:
+        """Whether ``seat`` still holds ``card``."""
+        return card in self._hands[seat]
+
+    # --- tricks ------------------------------------------------------------------------
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks in order."""
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in progress (empty between tricks, and after the last one)."""
+        return Trick(leader=self._leader, cards=tuple(self._current), trump=self.trump)
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The last completed trick."""
+        return self._tricks[-1] if self._tricks else None
+
+    def tricks_won(self, side: Side) -> int:
+        """Tricks a side has won in play (claims not counted)."""
+        return self._won[side]
+
+    @property
+    def remaining_tricks(self) -> int:
+        """Tricks not yet completed, the one in progress included."""
+        return 13 - len(self._tricks)
+
+    @property
+    def declarer_tricks(self) -> int:
+        """Declarer's side's tricks: won in play, plus any settled by an accepted claim."""
+        if self._settled is not None:
+            return self._settled
+        return self._won[self.declaring_side]
+
+    @property
+    def defender_tricks(self) -> int:
+        """The defenders' tricks: won in play, plus any settled by an accepted claim."""
+        if self._settled is not None:
+            return 13 - self._settled
+        return self._won[self.declaring_side.opponents]
+
+    # --- playing a card ------------------------------------------------------------------
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat on turn may play, lowest first (Law 44C: follow suit if able)."""
+        turn = self.turn
+        if turn is None or self._claim is not None:
+            return ()
+        hand = self._hands[turn]
+        if self._current:
+            led = self._current[0].suit
+            following = [card for card in hand if card.suit is led]
+            if following:
+                return tuple(sorted(following))
+        return tuple(sorted(hand))
+
+    def check_card(self, card: Card, *, by: Seat | None = None) -> None:
+        """Raise ``IllegalCardError`` (or ``OutOfTurnError``) if ``card`` may not be played now.
+
+        ``by`` is the seat acting; declarer acts for dummy.
+        """
+        if not isinstance(card, Card):
+            raise IllegalCardError(f"{card!r} is not a card")
+        turn = self.turn
+        if turn is None:
+            raise IllegalCardError("play is over: no more cards can be played")
+        if self._claim is not None:
+            raise IllegalCardError(
+                f"{self._claim.claimer.format(full=True)}'s claim must be answered before play "
+                "goes on")
+        if by is not None and by is not self.actor:
+            whose = turn.format(full=True)
+            note = " (declarer plays dummy's cards)" if turn is self.dummy else ""
+            raise OutOfTurnError(
+                f"it is {whose}'s turn to play{note}, not {by.format(full=True)}'s")
+        hand = self._hands[turn]
+        if card not in hand:
+            if card in self._played:
+                raise IllegalCardError(f"{card} has already been played")
+            raise OutOfTurnError(
+                f"{card} is not in {turn.format(full=True)}'s hand; it is "
+                f"{turn.format(full=True)}'s turn to play")
+        if self._current:
+            led = self._current[0].suit
+            if card.suit is not led and any(c.suit is led for c in hand):
+                raise IllegalCardError(
+                    f"{card} does not follow suit: {led.name.lower()} were led and "
+                    f"{turn.format(full=True)} holds {led.name.lower()} (Law 44C)")
+
+    def is_legal_card(self, card: Card, *, by: Seat | None = None) -> bool:
+        """Whether ``check_card`` would accept ``card``."""
+        try:
+            self.check_card(card, by=by)
+        except IllegalCardError:
+            return False
+        return True
+
+    def play_card(self, card: Card, *, by: Seat | None = None) -> Seat:
+        """Check and play ``card``; returns the seat whose card it was."""
+        self.check_card(card, by=by)
+        seat = self._leader.next(len(self._current))
+        self._hands[seat].discard(card)
+        self._played.add(card)
+        self._history.append(card)
+        self._current.append(card)
+        if len(self._current) == 4:
+            trick = Trick(leader=self._leader, cards=tuple(self._current), trump=self.trump)
+            winner = trick.winning_seat
+            assert winner is not None
+            self._tricks.append(trick)
+            self._won[winner.side] += 1
+            self._leader = winner
+            self._current = []
+        return seat
+
+    def lowest_of(self, suit: Suit, seat: Seat | None = None) -> Card:
+        """The lowest card of ``suit`` held by ``seat`` (default: the seat on turn).
+
+        Seed 000: when declarer names only a suit from dummy, its lowest card is played.
+        """
+        holder = self.turn if seat is None else seat
+        if holder is None:
+            raise IllegalCardError("play is over: no hand is on turn")
+        cards = [card for card in self._hands[holder] if card.suit is suit]
+        if not cards:
+            raise IllegalCardError(f"{holder.format(full=True)} has no {suit.name.lower()}")
+        return min(cards)
+
+    def undo(self) -> Card:
+        """Take back the last card played (a policy decision for the caller) and return it."""
+        if self._claim is not None or self._settled is not None:
+            raise UndoError("a card cannot be taken back while a claim is pending or settled")
+        if not self._history:
+            raise UndoError("no card has been played yet")
+        cards = self._history[:-1]
+        last = self._history[-1]
+        self._start()
+        for card in cards:
+            self.play_card(card)
+        return last
+
+    # --- claims and concessions ------------------------------------------------------
+
+    @property
+    def pending_claim(self) -> Claim | None:
+        """The claim awaiting answers, if any."""
+        return self._claim
+
+    def _claim_needs(self, claimer: Seat, tricks: int) -> frozenset[Seat]:
+        if claimer.side is self.declaring_side:
+            if tricks == 0:
+                return frozenset()  # declarer concedes the rest: nothing to agree
+            return frozenset({self.declarer.lho, self.declarer.rho})
+        # a defender's claim binds partner too (Law 68B2); declarer answers for dummy's side
+        needs = {claimer.partner}
+        if tricks > 0:
+            needs.add(self.declarer)
+        return frozenset(needs)
+
+    def check_claim(self, claimer: Seat, tricks: int) -> None:
+        """Raise ``ClaimError`` if ``claimer`` may not claim ``tricks`` of the remaining tricks."""
+        if self.is_complete:
+            raise ClaimError("play is over: there is nothing left to claim")
+        if self._claim is not None:
+            raise ClaimError(
+                f"{self._claim.claimer.format(full=True)}'s claim is already pending")
+        if claimer is self.dummy:
+            raise ClaimError("dummy may not claim or concede (Law 43)")
+        remaining = self.remaining_tricks
+        if not isinstance(tricks, int) or not 0 <= tricks <= remaining:
+            raise ClaimError(f"a claim is of 0 to {remaining} remaining tricks, not {tricks!r}")
+
+    def can_claim(self, claimer: Seat, tricks: int) -> bool:
+        """Whether ``check_claim`` would accept the claim."""
+        try:
+            self.check_claim(claimer, tricks)
+        except ClaimError:
+            return False
+        return True
+
+    def claim(self, claimer: Seat, tricks: int) -> Claim:
+        """Claim ``tricks`` of the remaining tricks for the claimer's side; returns the claim."""
+        self.check_claim(claimer, tricks)
+        claim = Claim(claimer=claimer, tricks=tricks, remaining=self.remaining_tricks,
+                      needs=self._claim_needs(claimer, tricks))
+        self._claim = claim
+        self._settle_if_agreed()
+        return claim
+
+    def concede(self, seat: Seat) -> Claim:
+        """Concede all remaining tricks to the opponents (a claim of none)."""
+        return self.claim(seat, 0)
+
+    def _check_answer(self, seat: Seat) -> Claim:
+        claim = self._claim
+        if claim is None:
+            raise ClaimError("there is no claim to answer")
+        if seat not in claim.needs:
+            raise ClaimError(
+                f"{seat.format(full=True)} is not asked to agree to "
+                f"{claim.claimer.format(full=True)}'s claim")
+        if seat in claim.accepted_by:
+            raise ClaimError(f"{seat.format(full=True)} has already agreed")
+        return claim
+
+    def accept_claim(self, seat: Seat) -> Claim:
+        """Agree to the pending claim; it stands once all who must have agreed (Law 69)."""
+        claim = self._check_answer(seat)
+        claim = Claim(claimer=claim.claimer, tricks=claim.tricks, remaining=claim.remaining,
+                      needs=claim.needs, accepted_by=claim.accepted_by | {seat})
+        self._claim = claim
+        self._settle_if_agreed()
+        return claim
+
+    def reject_claim(self, seat: Seat) -> Claim:
+        """Dispute the pending claim: it lapses and play continues (a director would rule)."""
+        claim = self._check_answer(seat)
+        self._claim = None
+        return claim
+
+    def withdraw_claim(self, seat: Seat) -> Claim:
+        """The claimer takes the claim back before it stands."""
+        claim = self._claim
+        if claim is None or claim.claimer is not seat:
+            raise ClaimError(f"{seat.format(full=True)} has no pending claim to withdraw")
+        self._claim = None
+        return claim
+
+    def _settle_if_agreed(self) -> None:
+        claim = self._claim
+        if claim is None or not claim.is_accepted:
+            return
+        won = self._won[self.declaring_side]
+        if claim.claimer.side is self.declaring_side:
+            self._settled = won + claim.tricks
+        else:
+            self._settled = won + claim.remaining - claim.tricks
+        self._claim = None
+        self._accepted = claim
+
+    @property
+    def accepted_claim(self) -> Claim | None:
+        """The claim or concession that settled the play, if one did."""
+        return self._accepted
+
+    def suit_lengths(self, seat: Seat) -> dict[Suit, int]:
+        """How many cards of each suit ``seat`` still holds."""
+        return {suit: sum(1 for c in self._hands[seat] if c.suit is suit) for suit in SUITS}
