@@ -1,0 +1,1 @@
+"""redouble's benchmarks: ``python -m bench [name ...]`` writes BENCHMARKS.md."""
