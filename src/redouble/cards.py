@@ -35,6 +35,10 @@ class Suit(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
+    def __bool__(self) -> bool:
+        """Every member is true, so ``if suit:`` asks whether there is one, even for 0."""
+        return True
+
     def __str__(self) -> str:
         return self.letter()
 
@@ -89,6 +93,10 @@ class Strain(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Strain.{self.name}"
+
+    def __bool__(self) -> bool:
+        """Every member is true, so ``if strain:`` asks whether there is one, even for 0."""
+        return True
 
     def __str__(self) -> str:
         return self.format()
@@ -155,6 +163,10 @@ class Rank(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
+
+    def __bool__(self) -> bool:
+        """Every member is true, so ``if rank:`` asks whether there is one, even for 0."""
+        return True
 
     def __str__(self) -> str:
         return self.letter()

@@ -148,7 +148,8 @@ def auction_table(dealer: Seat, calls: Sequence[Call], *,
     table = Table(*(seat.format(lang=language, full=True) for seat in order), box=None)
     cells: list[Text] = [Text("") for _ in range(order.index(dealer))]
     for call in calls:
-        style = SUIT_STYLES[call.strain.suit] if call.strain and call.strain.suit else ""
+        suit = None if call.strain is None else call.strain.suit
+        style = "" if suit is None else SUIT_STYLES[suit]
         cells.append(Text(call.format(lang=language, symbols=True), style=style))
     for start in range(0, len(cells), 4):
         row = cells[start:start + 4]

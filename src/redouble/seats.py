@@ -29,6 +29,10 @@ class Seat(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
 
+    def __bool__(self) -> bool:
+        """Every member is true, so ``if seat:`` asks whether there is one, even for 0."""
+        return True
+
     def __str__(self) -> str:
         return self.letter()
 
@@ -88,6 +92,10 @@ class Side(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Side.{self.name}"
+
+    def __bool__(self) -> bool:
+        """Every member is true, so ``if side:`` asks whether there is one, even for 0."""
+        return True
 
     def __str__(self) -> str:
         return self.name

@@ -318,7 +318,7 @@ class BoardState:
             if self.turn is not event.seat:
                 raise IllegalCardError(
                     f"the log says {event.seat.format(full=True)} played {event.card}, but it "
-                    f"is {self.turn.format(full=True) if self.turn else 'nobody'}'s turn")
+                    f"is {'nobody' if self.turn is None else self.turn.format(full=True)}'s turn")
             self.play_card(event.card)
         elif isinstance(event, ClaimMade):
             self.claim(event.seat, event.tricks)
