@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import redouble
 from redouble import (
     CALLS,
     DECK,
@@ -21,7 +22,6 @@ from redouble import (
     Suit,
     Vulnerability,
 )
-import redouble
 
 LANGS = ["en", "nl", "de", "no"]
 

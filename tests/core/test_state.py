@@ -168,7 +168,7 @@ def test_illegal_card_changes_nothing() -> None:
         with pytest.raises(error):
             state.play_card(Card.parse(card), by=by)
         assert snapshot(state) == before
-    assert state.view(Seat.NORTH).legal_cards == tuple(Card.parse(c) for c in "S3 S4 S5 S6".split())
+    assert state.view(Seat.NORTH).legal_cards == tuple(Card.parse(c) for c in ["S3", "S4", "S5", "S6"])
 
 
 def test_undo_across_the_end_of_the_auction() -> None:
