@@ -40,20 +40,23 @@ class LegalCalls:
     def __contains__(self, call: object) -> bool:
         return isinstance(call, Call) and self._auction.is_legal_call(call)
 
-    def __iter__(self) -> Iterator[Call]:
+    def _calls(self) -> tuple[Call, ...]:
         auction = self._auction
         if auction.is_complete:
-            return
-        yield PASS
-        if auction._reason_against_double() is None:
-            yield DOUBLE
-        if auction._reason_against_redouble() is None:
-            yield REDOUBLE
-        start = 0 if auction.last_bid is None else auction.last_bid.rank + 1
-        yield from BIDS[start:]
+            return ()
+        start = 0 if auction._last_bid is None else auction._last_bid.index - 2
+        extra: tuple[Call, ...] = ()
+        if auction._can_double():
+            extra = (DOUBLE,)
+        elif auction._can_redouble():
+            extra = (REDOUBLE,)
+        return (PASS, *extra, *BIDS[start:])
+
+    def __iter__(self) -> Iterator[Call]:
+        return iter(self._calls())
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return len(self._calls())
 
     def __bool__(self) -> bool:
         return not self._auction.is_complete
@@ -179,6 +182,16 @@ class Auction:
 
     # --- the rules -----------------------------------------------------------------------
 
+    def _can_double(self) -> bool:
+        bidder = self._last_bidder
+        return (bidder is not None and self._risk is Risk.UNDOUBLED
+                and (bidder - len(self._calls) - self.dealer) & 1 == 1)
+
+    def _can_redouble(self) -> bool:
+        bidder = self._last_bidder
+        return (bidder is not None and self._risk is Risk.DOUBLED
+                and (bidder - len(self._calls) - self.dealer) & 1 == 0)
+
     def _reason_against_double(self) -> str | None:
         if self._last_bid is None:
             return "there is no bid to double"
@@ -225,9 +238,11 @@ class Auction:
                     "(Law 27: a bid must name more tricks or a higher strain)")
             return
         if call.kind is CallKind.DOUBLE:
-            reason = self._reason_against_double()
-            if reason is not None:
-                raise IllegalCallError(f"X is not allowed: {reason} (Law 19A)")
+            if not self._can_double():
+                raise IllegalCallError(f"X is not allowed: {self._reason_against_double()} "
+                                       "(Law 19A)")
+            return
+        if self._can_redouble():
             return
         reason = self._reason_against_redouble()
         if reason is not None:

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from redouble.calls import Contract
-from redouble.cards import SUITS, Card, Suit
+from redouble.cards import DECK, SUITS, Card, Suit
 from redouble.deal import Deal
 from redouble.errors import ClaimError, IllegalCardError, OutOfTurnError, UndoError
 from redouble.seats import Seat, Side
@@ -119,8 +119,9 @@ class Claim:
 class Play:
     """The card play of one deal under a contract with a declarer."""
 
-    __slots__ = ("_accepted", "_claim", "_current", "_hands", "_history", "_leader", "_played",
-                 "_settled", "_tricks", "_won", "contract", "deal", "declarer", "trump")
+    __slots__ = ("_accepted", "_claim", "_current", "_history", "_leader", "_owner",
+                 "_settled", "_suits", "_tricks", "_turn", "_won", "contract", "deal", "declarer",
+                 "dummy", "trump")
 
     def __init__(self, *, deal: Deal, contract: Contract, cards: Iterable[Card] = ()) -> None:
         if contract.declarer is None:
@@ -128,6 +129,7 @@ class Play:
         self.deal = deal
         self.contract = contract
         self.declarer: Seat = contract.declarer
+        self.dummy: Seat = self.declarer.partner
         self.trump: Suit | None = contract.strain.suit
         self._start()
         for card in cards:
@@ -135,11 +137,17 @@ class Play:
 
     def _start(self) -> None:
         deal = self.deal
-        self._hands: list[set[Card]] = [set(deal[seat].cards) for seat in Seat]
-        self._played: set[Card] = set()
+        # per seat, per suit: the cards still held, lowest first; and each card's holder
+        self._suits: list[list[list[Card]]] = [[[], [], [], []] for _ in Seat]
+        self._owner: list[Seat | None] = [None] * 52
+        for card in DECK:
+            seat = deal.holder(card)
+            self._suits[seat][card.suit].append(card)
+            self._owner[card.index] = seat
         self._tricks: list[Trick] = []
         self._current: list[Card] = []
         self._leader: Seat = self.declarer.lho
+        self._turn: Seat | None = self._leader
         self._won = [0, 0]  # tricks won by NS, EW
         self._history: list[Card] = []
         self._claim: Claim | None = None
@@ -151,11 +159,6 @@ class Play:
                 f"declarer {self.declarer_tricks}>")
 
     # --- who is where ------------------------------------------------------------------
-
-    @property
-    def dummy(self) -> Seat:
-        """Declarer's partner, whose hand is faced after the opening lead."""
-        return self.declarer.partner
 
     @property
     def declaring_side(self) -> Side:
@@ -170,14 +173,12 @@ class Play:
     @property
     def turn(self) -> Seat | None:
         """The seat whose card is played next (dummy included); ``None`` when play is over."""
-        if self.is_complete:
-            return None
-        return self._leader.next(len(self._current))
+        return self._turn
 
     @property
     def actor(self) -> Seat | None:
         """The seat that chooses the next card: declarer when dummy is on turn (Law 45)."""
-        turn = self.turn
+        turn = self._turn
         if turn is None:
             return None
         return self.declarer if turn is self.dummy else turn
@@ -194,11 +195,11 @@ class Play:
 
     def remaining(self, seat: Seat) -> frozenset[Card]:
         """The cards ``seat`` still holds."""
-        return frozenset(self._hands[seat])
+        return frozenset(card for cards in self._suits[seat] for card in cards)
 
     def holds(self, seat: Seat, card: Card) -> bool:
         """Whether ``seat`` still holds ``card``."""
-        return card in self._hands[seat]
+        return self._owner[card.index] is seat
 
     # --- tricks ------------------------------------------------------------------------
 
@@ -244,16 +245,16 @@ class Play:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat on turn may play, lowest first (Law 44C: follow suit if able)."""
-        turn = self.turn
+        turn = self._turn
         if turn is None or self._claim is not None:
             return ()
-        hand = self._hands[turn]
+        suits = self._suits[turn]
         if self._current:
-            led = self._current[0].suit
-            following = [card for card in hand if card.suit is led]
+            following = suits[self._current[0].suit]
             if following:
-                return tuple(sorted(following))
-        return tuple(sorted(hand))
+                return tuple(following)
+        clubs, diamonds, hearts, spades = suits
+        return (*clubs, *diamonds, *hearts, *spades)
 
     def check_card(self, card: Card, *, by: Seat | None = None) -> None:
         """Raise ``IllegalCardError`` (or ``OutOfTurnError``) if ``card`` may not be played now.
@@ -262,7 +263,7 @@ class Play:
         """
         if not isinstance(card, Card):
             raise IllegalCardError(f"{card!r} is not a card")
-        turn = self.turn
+        turn = self._turn
         if turn is None:
             raise IllegalCardError("play is over: no more cards can be played")
         if self._claim is not None:
@@ -274,16 +275,15 @@ class Play:
             note = " (declarer plays dummy's cards)" if turn is self.dummy else ""
             raise OutOfTurnError(
                 f"it is {whose}'s turn to play{note}, not {by.format(full=True)}'s")
-        hand = self._hands[turn]
-        if card not in hand:
-            if card in self._played:
+        if self._owner[card.index] is not turn:
+            if card in self._history:
                 raise IllegalCardError(f"{card} has already been played")
             raise OutOfTurnError(
                 f"{card} is not in {turn.format(full=True)}'s hand; it is "
                 f"{turn.format(full=True)}'s turn to play")
         if self._current:
             led = self._current[0].suit
-            if card.suit is not led and any(c.suit is led for c in hand):
+            if card.suit is not led and self._suits[turn][led]:
                 raise IllegalCardError(
                     f"{card} does not follow suit: {led.name.lower()} were led and "
                     f"{turn.format(full=True)} holds {led.name.lower()} (Law 44C)")
@@ -298,20 +298,30 @@ class Play:
 
     def play_card(self, card: Card, *, by: Seat | None = None) -> Seat:
         """Check and play ``card``; returns the seat whose card it was."""
-        self.check_card(card, by=by)
-        seat = self._leader.next(len(self._current))
-        self._hands[seat].discard(card)
-        self._played.add(card)
+        seat = self._turn
+        current = self._current
+        # the common case is checked inline; anything unusual goes through check_card's messages
+        if (seat is None or self._claim is not None or self._owner[card.index] is not seat
+                or (by is not None and by is not (self.declarer if seat is self.dummy else seat))
+                or (current and card.suit is not current[0].suit
+                    and self._suits[seat][current[0].suit])):
+            self.check_card(card, by=by)
+            raise AssertionError("unreachable: check_card accepted a refused card")  # pragma: no cover
+        self._suits[seat][card.suit].remove(card)
+        self._owner[card.index] = None
         self._history.append(card)
-        self._current.append(card)
-        if len(self._current) == 4:
-            trick = Trick(leader=self._leader, cards=tuple(self._current), trump=self.trump)
+        current.append(card)
+        if len(current) == 4:
+            trick = Trick(leader=self._leader, cards=tuple(current), trump=self.trump)
             winner = trick.winning_seat
             assert winner is not None
             self._tricks.append(trick)
             self._won[winner.side] += 1
             self._leader = winner
             self._current = []
+            self._turn = winner if len(self._tricks) < 13 else None
+        else:
+            self._turn = seat.lho
         return seat
 
     def lowest_of(self, suit: Suit, seat: Seat | None = None) -> Card:
@@ -322,10 +332,10 @@ class Play:
         holder = self.turn if seat is None else seat
         if holder is None:
             raise IllegalCardError("play is over: no hand is on turn")
-        cards = [card for card in self._hands[holder] if card.suit is suit]
+        cards = self._suits[holder][suit]
         if not cards:
             raise IllegalCardError(f"{holder.format(full=True)} has no {suit.name.lower()}")
-        return min(cards)
+        return cards[0]
 
     def undo(self) -> Card:
         """Take back the last card played (a policy decision for the caller) and return it."""
@@ -438,6 +448,7 @@ class Play:
             self._settled = won + claim.remaining - claim.tricks
         self._claim = None
         self._accepted = claim
+        self._turn = None
 
     @property
     def accepted_claim(self) -> Claim | None:
@@ -446,4 +457,4 @@ class Play:
 
     def suit_lengths(self, seat: Seat) -> dict[Suit, int]:
         """How many cards of each suit ``seat`` still holds."""
-        return {suit: sum(1 for c in self._hands[seat] if c.suit is suit) for suit in SUITS}
+        return {suit: len(self._suits[seat][suit]) for suit in SUITS}

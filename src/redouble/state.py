@@ -56,6 +56,8 @@ from redouble.view import AuctionEntry, Phase, View
 
 __all__ = ["BoardResult", "BoardState", "Phase"]
 
+_AUCTION, _PLAY = Phase.AUCTION, Phase.PLAY  # module constants: enum attribute access is slow
+
 
 @dataclass(frozen=True, slots=True)
 class BoardResult:
@@ -86,6 +88,7 @@ class BoardState:
         self._actions: list[CallMade | CardPlayed] = []  # calls and cards in force
         self.auction = Auction(dealer=board.dealer)
         self.play: Play | None = None
+        self._phase = Phase.AUCTION
         for event in events:
             self.apply(event)
 
@@ -108,6 +111,12 @@ class BoardState:
     @property
     def phase(self) -> Phase:
         """Auction, play, claim (pending) or done."""
+        return self._phase
+
+    def _update_phase(self) -> None:
+        self._phase = self._derive_phase()
+
+    def _derive_phase(self) -> Phase:
         if not self.auction.is_complete:
             return Phase.AUCTION
         if self.play is None or self.play.is_complete:
@@ -170,20 +179,18 @@ class BoardState:
     def make_call(self, call: Call, *, seat: Seat | None = None, alert: bool = False,
                   explanation: str | None = None) -> CallMade:
         """Make a call (with the caller's alert and explanation) and record it."""
-        self.check_call(call, seat=seat)
-        turn = self.auction.turn
-        assert turn is not None
+        if self._phase is not _AUCTION:
+            self.check_call(call, seat=seat)
+        turn = self.auction.make_call(call, seat=seat)
         event = CallMade(seat=turn, call=call, alert=alert, explanation=explanation or None)
-        self._apply_call(event)
-        self._events.append(event)
-        return event
-
-    def _apply_call(self, event: CallMade) -> None:
-        self.auction.make_call(event.call, seat=event.seat)
         self._actions.append(event)
-        contract = self.auction.contract
-        if contract is not None:
-            self.play = Play(deal=self.deal, contract=contract)
+        self._events.append(event)
+        if self.auction.is_complete:
+            contract = self.auction.contract
+            if contract is not None:
+                self.play = Play(deal=self.deal, contract=contract)
+            self._update_phase()
+        return event
 
     # --- cards ---------------------------------------------------------------------------
 
@@ -207,12 +214,16 @@ class BoardState:
 
     def play_card(self, card: Card, *, by: Seat | None = None) -> CardPlayed:
         """Play a card (``by`` the acting seat, declarer for dummy) and record it."""
-        self.check_card(card, by=by)
-        assert self.play is not None
-        seat = self.play.play_card(card)
+        play = self.play
+        if play is None or self._phase is not _PLAY:
+            self.check_card(card, by=by)
+            raise AssertionError("unreachable")  # pragma: no cover
+        seat = play.play_card(card, by=by)
         event = CardPlayed(seat=seat, card=card)
         self._actions.append(event)
         self._events.append(event)
+        if play._turn is None:
+            self._update_phase()
         return event
 
     # --- claims --------------------------------------------------------------------------
@@ -237,6 +248,7 @@ class BoardState:
         self.check_claim(seat, tricks)
         assert self.play is not None
         self.play.claim(seat, tricks)
+        self._update_phase()
         event = ClaimMade(seat=seat, tricks=tricks)
         self._events.append(event)
         return event
@@ -253,6 +265,7 @@ class BoardState:
     def accept_claim(self, seat: Seat) -> ClaimAccepted:
         """Agree to the pending claim; it settles the board once all who must have agreed."""
         self._pending_play().accept_claim(seat)
+        self._update_phase()
         event = ClaimAccepted(seat=seat)
         self._events.append(event)
         return event
@@ -260,6 +273,7 @@ class BoardState:
     def reject_claim(self, seat: Seat) -> ClaimRejected:
         """Dispute the pending claim; play goes on."""
         self._pending_play().reject_claim(seat)
+        self._update_phase()
         event = ClaimRejected(seat=seat)
         self._events.append(event)
         return event
@@ -267,6 +281,7 @@ class BoardState:
     def withdraw_claim(self, seat: Seat) -> ClaimWithdrawn:
         """The claimer takes a pending claim back."""
         self._pending_play().withdraw_claim(seat)
+        self._update_phase()
         event = ClaimWithdrawn(seat=seat)
         self._events.append(event)
         return event
@@ -294,6 +309,7 @@ class BoardState:
         """Take back the last call or card; whether to allow it is the caller's policy."""
         self.check_undo()
         self._undo_last()
+        self._update_phase()
         event = Undone(seat=seat)
         self._events.append(event)
         return event

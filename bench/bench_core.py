@@ -1,0 +1,95 @@
+"""Random legal full boards per second: redouble's core against OpenSpiel's bridge.
+
+Both engines are driven the same way: deal a random deal, then random legal calls (a bid
+turned into a pass with probability 0.6, so auctions end), then random legal cards until
+the board is over. OpenSpiel deals through its 52 chance actions; redouble deals from the
+CSPRNG (``Deal.random()``). Runs alternate between the engines so both see the same machine
+load; the figure is the median of the rounds.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from redouble import PASS, Board, BoardState, Deal, Phase
+
+BOARDS_PER_ROUND = 1000
+ROUNDS = 3
+PASS_BIAS = 0.6
+
+
+def redouble_boards(count: int, rng: random.Random) -> int:
+    """Play ``count`` random boards with redouble; returns the tricks played (a checksum)."""
+    tricks = 0
+    for _ in range(count):
+        state = BoardState(Board(Deal.random()))
+        while state.phase is Phase.AUCTION:
+            call = rng.choice(list(state.auction.legal_calls()))
+            if call.is_bid and rng.random() < PASS_BIAS:
+                call = PASS
+            state.make_call(call)
+        while state.phase is Phase.PLAY:
+            state.play_card(rng.choice(state.legal_cards()))
+        tricks += 0 if state.play is None else len(state.play.tricks)
+    return tricks
+
+
+def openspiel_boards(count: int, rng: random.Random) -> int:
+    """Play ``count`` random boards with OpenSpiel's bridge, driven the same way."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("bridge(use_double_dummy_result=false)")
+    pass_action = 52  # kBiddingActionBase + kPass
+    tricks = 0
+    for _ in range(count):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            if action > pass_action + 2 and rng.random() < PASS_BIAS:
+                action = pass_action
+            state.apply_action(action)
+        tricks += len(state.history()) - 52
+    return tricks
+
+
+def _rate(run: Callable[[int, random.Random], int], seed: int) -> float:
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    run(BOARDS_PER_ROUND, rng)
+    return BOARDS_PER_ROUND / (time.perf_counter() - start)
+
+
+def run() -> str:
+    """Measure both engines in alternating rounds and return the Markdown section."""
+    ours: list[float] = []
+    peer: list[float] = []
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return ("## Core: random legal boards per second\n\nOpenSpiel (`open-spiel`) is not "
+                "installed, so no peer could be measured; run `make bench`.")
+    _rate(redouble_boards, 0)  # warm-up
+    _rate(openspiel_boards, 0)
+    for round_number in range(ROUNDS):
+        ours.append(_rate(redouble_boards, round_number))
+        peer.append(_rate(openspiel_boards, round_number))
+    a, b = statistics.median(ours), statistics.median(peer)
+    return "\n".join([
+        "## Core: random legal full boards per second",
+        "",
+        f"Deal, random legal auction (bids passed with p={PASS_BIAS}), random legal play to the "
+        f"end; {ROUNDS} alternating rounds of {BOARDS_PER_ROUND} boards, median.",
+        "",
+        "| engine | boards/s (median) | min | max |",
+        "|---|---:|---:|---:|",
+        f"| redouble `BoardState` | {a:,.0f} | {min(ours):,.0f} | {max(ours):,.0f} |",
+        f"| OpenSpiel `bridge(use_double_dummy_result=false)` | {b:,.0f} | {min(peer):,.0f} | "
+        f"{max(peer):,.0f} |",
+        "",
+        f"redouble / OpenSpiel = **{a / b:.2f}×**.",
+    ])
