@@ -1,0 +1,165 @@
+"""Portable Bridge Notation (PBN 2.1): read what real programs write, write what the standard says.
+
+>>> games = loads('[Board "1"]\\n[Dealer "N"]\\n[Vulnerable "None"]\\n'
+...               '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\\n')
+>>> game = games[0]
+>>> list(game.tags)
+['Board', 'Dealer', 'Vulnerable', 'Deal']
+>>> game.deal[Seat.NORTH].hcp, game.dealer, game.vulnerability
+(37, Seat.NORTH, Vulnerability.NONE)
+>>> print(dumps(games, newline="\\n"), end="")
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+>>> loads(dumps(games)) == games
+True
+
+``loads``/``load`` read every game; ``iter_games`` streams them one at a time (constant memory);
+``read_game`` and the visitors (``BaseVisitor``, ``GameBuilder``, ``HeadersBuilder``, ``SKIP``)
+let a program see a file token by token. Readers raise only ``ParseError``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, TypeVar
+
+from redouble.formats.errors import ExportError, ParseError
+from redouble.formats.pbn.events import board_state, from_board_state
+from redouble.formats.pbn.lexer import decode_lines
+from redouble.formats.pbn.model import (
+    MANDATORY_TAGS,
+    AuctionSection,
+    Column,
+    Entry,
+    Game,
+    PlaySection,
+    Table,
+)
+from redouble.formats.pbn.reader import SKIP, BaseVisitor, GameBuilder, HeadersBuilder, Reader, read_game
+from redouble.formats.pbn.writer import MAX_LINE, format_games
+from redouble.seats import Seat, Vulnerability
+
+__all__ = [
+    "MANDATORY_TAGS",
+    "MAX_LINE",
+    "SKIP",
+    "AuctionSection",
+    "BaseVisitor",
+    "Column",
+    "Entry",
+    "ExportError",
+    "Game",
+    "GameBuilder",
+    "HeadersBuilder",
+    "ParseError",
+    "PlaySection",
+    "Reader",
+    "Seat",
+    "Table",
+    "Vulnerability",
+    "board_state",
+    "dump",
+    "dumps",
+    "from_board_state",
+    "iter_games",
+    "load",
+    "loads",
+    "read_game",
+]
+
+T = TypeVar("T")
+
+Source = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
+
+
+def _text_lines(text: str | bytes) -> Iterator[str]:
+    if isinstance(text, bytes):
+        return decode_lines(io.BytesIO(text))
+    return iter(io.StringIO(text.removeprefix("\ufeff"), newline=None))
+
+
+def _lines(source: Source) -> Iterator[str]:
+    """Lines of text from a path or an open file, text or binary."""
+    if isinstance(source, str | os.PathLike):
+        return _path_lines(Path(source))
+    if isinstance(source, bytes):
+        return decode_lines(io.BytesIO(source))
+    if isinstance(source.read(0), bytes):
+        return decode_lines(source)  # type: ignore[arg-type]
+    return _strip_bom(iter(source))  # type: ignore[arg-type]
+
+
+def _strip_bom(lines: Iterator[str]) -> Iterator[str]:
+    first = True
+    for line in lines:
+        if first:
+            line = line.removeprefix("\ufeff")
+            first = False
+        yield line
+
+
+def _path_lines(path: Path) -> Iterator[str]:
+    with path.open("rb") as handle:
+        yield from decode_lines(handle)
+
+
+def loads(text: str | bytes) -> list[Game]:
+    """Every game in PBN text (or bytes: UTF-8, UTF-16 with a byte-order mark, or Latin-1)."""
+    return list(Reader(_text_lines(text)).games(GameBuilder))
+
+
+def load(source: Source) -> list[Game]:
+    """Every game in a PBN file, given as a path or an open file (text or binary)."""
+    return list(iter_games(source))
+
+
+def iter_games(source: Source | Iterable[str]) -> Iterator[Game]:
+    """The games of a file one at a time: memory stays constant however long the file is."""
+    lines = source if isinstance(source, list | tuple) else _lines(source)  # type: ignore[arg-type]
+    return Reader(lines).games(GameBuilder)
+
+
+def iter_headers(source: Source) -> Iterator[dict[str, str]]:
+    """Only the tags of each game, sections skipped: a quick index of a large file."""
+    return Reader(_lines(source)).games(HeadersBuilder)
+
+
+def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool = False,
+          complete: bool = False, header: bool = False) -> str:
+    """Games as PBN export-format text (CRLF line ends unless ``newline`` says otherwise).
+
+    ``inherit`` writes ``#`` for values repeating the previous game's; ``complete`` adds the
+    mandatory tags a game lacks as ``"?"``; ``header`` starts with ``% PBN 2.1`` and ``% EXPORT``.
+    """
+    if isinstance(games, Game):
+        games = [games]
+    text = "".join(format_games(games, newline=newline, inherit=inherit, complete=complete))
+    if header:
+        text = f"% PBN 2.1{newline}% EXPORT{newline}" + text
+    return text
+
+
+def dump(games: Game | Iterable[Game], target: str | os.PathLike[str] | IO[str], *,
+         newline: str = "\r\n", inherit: bool = False, complete: bool = False, header: bool = False,
+         encoding: str = "utf-8") -> None:
+    """Write games in export format to a path (UTF-8 unless ``encoding`` says otherwise) or a text file."""
+    if isinstance(games, Game):
+        games = [games]
+    if isinstance(target, str | os.PathLike):
+        with open(target, "w", encoding=encoding, newline="") as handle:
+            _write(handle, games, newline=newline, inherit=inherit, complete=complete, header=header)
+    else:
+        _write(target, games, newline=newline, inherit=inherit, complete=complete, header=header)
+
+
+def _write(handle: IO[str], games: Iterable[Game], *, newline: str, inherit: bool, complete: bool,
+           header: bool) -> None:
+    if header:
+        handle.write(f"% PBN 2.1{newline}% EXPORT{newline}")
+    for text in format_games(games, newline=newline, inherit=inherit, complete=complete):
+        handle.write(text)

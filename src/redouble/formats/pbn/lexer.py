@@ -1,0 +1,225 @@
+"""The PBN lexer: lines in, tokens out, with line and column, one game boundary at a time.
+
+It knows the file layout of PBN 2.1 (§2-3): ``%`` escape lines in the first column, semi-empty
+lines between games, tag pairs (possibly spread over lines in import format), brace comments
+over several lines, rest-of-line ``;`` comments, string tokens and other tokens. Everything
+else (what a token means) is the reader's business.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO, Final
+
+from redouble.formats.errors import ParseError
+
+__all__ = ["BAD", "BOUNDARY", "COMMENT", "DIRECTIVE", "STRING", "TAG", "WORD", "Token", "decode_lines", "tokens"]
+
+TAG: Final = 0
+WORD: Final = 1
+STRING: Final = 2
+COMMENT: Final = 3
+DIRECTIVE: Final = 4
+BOUNDARY: Final = 5
+BAD: Final = 6
+
+Token = tuple[int, str, str, int, int]
+"""``(kind, text, value, line, column)``; for a tag ``text`` is the name and ``value`` the raw value."""
+
+_TOKEN = re.compile(
+    r"""[ \t\v\f\r]*(?:
+        (\[)[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\]|\\.)*)"[ \t]*\]   # 1-3 a tag pair
+      | (\{)                                                       # 4 brace comment
+      | (;.*)                                                      # 5 rest-of-line comment
+      | ("(?:[^"\\]|\\.)*")                                        # 6 string token
+      | ([^\s\[\]{};"]+)                                           # 7 any other token
+      | (\S)                                                       # 8 a stray character
+    )""",
+    re.X,
+)
+_TAG_ACROSS_LINES = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+_BLANK = frozenset(" \t\v\f\r")
+_MAX_TAG_LINES = 8
+
+
+def tokens(lines: Iterable[str]) -> Iterator[Token]:
+    """The tokens of PBN text given as lines (line ends already removed or kept)."""
+    iterator = iter(lines)
+    number = 0
+    pending: list[str] = []  # lines read ahead while joining a tag over lines
+    while True:
+        line = _pull(pending, iterator)
+        if line is None:
+            return
+        number += 1
+        line = line.rstrip("\r\n")
+        if not line or not line.strip(" \t\v\f\r"):
+            yield (BOUNDARY, "", "", number, 1)
+            continue
+        if line[0] == "%":
+            yield (DIRECTIVE, line[1:], "", number, 1)
+            continue
+        position = 0
+        length = len(line)
+        while position < length:
+            match = _TOKEN.match(line, position)
+            if match is None:
+                break
+            column = match.start() + 1 + (len(match.group(0)) - len(match.group(0).lstrip(" \t\v\f\r")))
+            kind = match.lastindex
+            if kind == 1 or kind == 3:
+                yield (TAG, match.group(2), match.group(3), number, column)
+                position = match.end()
+            elif kind == 7:
+                yield (WORD, match.group(7), "", number, column)
+                position = match.end()
+            elif kind == 6:
+                yield (STRING, match.group(6), "", number, column)
+                position = match.end()
+            elif kind == 5:
+                yield (COMMENT, match.group(5), "", number, column)
+                position = length
+            elif kind == 4:
+                close = line.find("}", match.end())
+                if close >= 0:
+                    yield (COMMENT, line[match.end() - 1:close + 1], "", number, column)
+                    position = close + 1
+                    continue
+                parts = [line[match.end() - 1:]]
+                start_line = number
+                while True:
+                    pulled = _pull(pending, iterator)
+                    if pulled is None:
+                        raise ParseError("the comment opened here never closes", line=start_line,
+                                         column=column, expected="'}' to end the comment")
+                    following = pulled
+                    number += 1
+                    following = following.rstrip("\r\n")
+                    close = following.find("}")
+                    if close >= 0:
+                        parts.append(following[:close + 1])
+                        break
+                    parts.append(following)
+                yield (COMMENT, "\n".join(parts), "", start_line, column)
+                line = following
+                length = len(line)
+                position = close + 1
+            else:
+                char = match.group(8)
+                if char == "[":
+                    joined, used = _join_tag(line[match.start():], iterator, pending)
+                    tag = _TAG_ACROSS_LINES.match(joined.lstrip(" \t\v\f\r"))
+                    if tag is None:
+                        raise ParseError(f"a tag pair is not complete: {_show(line[column - 1:])}", line=number,
+                                         column=column, expected="'[', a tag name, a quoted value and ']'")
+                    yield (TAG, tag.group(1), tag.group(2), number, column)
+                    rest = joined.lstrip(" \t\v\f\r")[tag.end():]
+                    # the lines the tag used are consumed; the rest of the last one is tokenised
+                    del pending[:used]
+                    number += used
+                    line = rest
+                    length = len(line)
+                    position = 0
+                    continue
+                yield (BAD, char, "", number, column)
+                position = match.end()
+
+
+def _pull(pending: list[str], iterator: Iterator[str]) -> str | None:
+    """The next line: one read ahead if any, else the next from the input (``None`` at the end)."""
+    if pending:
+        return pending.pop(0)
+    return next(iterator, None)
+
+
+def _join_tag(start: str, iterator: Iterator[str], pending: list[str]) -> tuple[str, int]:
+    """Join the lines a tag pair spans in import format; returns the text and the lines used."""
+    text = start
+    used = 0
+    while used < _MAX_TAG_LINES:
+        if _TAG_ACROSS_LINES.match(text.lstrip(" \t\v\f\r")):
+            break
+        if used < len(pending):
+            following = pending[used]
+        else:
+            try:
+                following = next(iterator)
+            except StopIteration:
+                break
+            pending.append(following)
+        following = following.rstrip("\r\n")
+        if not following.strip() or following.startswith("%"):
+            break
+        text = text + " " + following
+        used += 1
+    if not _TAG_ACROSS_LINES.match(text.lstrip(" \t\v\f\r")):
+        return start, 0
+    return text, used
+
+
+def _show(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def decode_lines(stream: IO[bytes]) -> Iterator[str]:
+    """Text lines from bytes: UTF-16 or UTF-8 with a byte-order mark, else UTF-8 with a Latin-1 fallback.
+
+    PBN is ISO 8859-1 by the standard, but most programs now write UTF-8; a line that is not
+    valid UTF-8 is read as Latin-1, so no byte sequence stops the reader.
+    """
+    head = stream.read(4)
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
+        rest = io.BufferedReader(_Prefixed(head[2:], stream))
+        wrapper = io.TextIOWrapper(rest, encoding=encoding, errors="replace", newline=None)
+        yield from wrapper
+        return
+    if head.startswith(codecs.BOM_UTF8):
+        head = head[3:]
+    first = True
+    buffered = head
+    for raw in stream:
+        if first:
+            raw = buffered + raw
+            first = False
+        yield from _decode_line(raw)
+    if first and buffered:
+        yield from _decode_line(buffered)
+
+
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
+def _decode_line(raw: bytes) -> list[str]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    if "\r" not in text:
+        return [text]
+    return [piece for piece in _LINE_BREAK.split(text.removesuffix("\n").removesuffix("\r"))]
+
+
+class _Prefixed(io.RawIOBase):
+    """A raw stream that yields some bytes already read, then the rest of another stream."""
+
+    def __init__(self, prefix: bytes, stream: IO[bytes]) -> None:
+        self._prefix = prefix
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        view = memoryview(buffer)
+        if self._prefix:
+            count = min(len(view), len(self._prefix))
+            view[:count] = self._prefix[:count]
+            self._prefix = self._prefix[count:]
+            return count
+        data = self._stream.read(len(view))
+        view[:len(data)] = data
+        return len(data)

@@ -1,0 +1,227 @@
+"""The PBN writer: export format as the standard prescribes (PBN 2.1 §2.3, §3.1-3.8, §5).
+
+Mandatory tags first in their fixed order, then the other tags alphabetically, then the auction,
+the play and the tables (alphabetically); one tag pair a line, CRLF line ends, at most 255
+characters a line, quotes and backslashes escaped, suffixes written as NAGs, the calls and cards
+in columns as the standard's example game shows, an empty line between games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from redouble.formats.errors import ExportError
+from redouble.formats.pbn.model import (
+    MANDATORY_TAGS,
+    NO_INHERITANCE,
+    AuctionSection,
+    Entry,
+    Game,
+    PlaySection,
+    Table,
+    escape,
+)
+
+__all__ = ["MAX_LINE", "format_game", "format_games"]
+
+MAX_LINE = 255
+"""The longest line the standard allows, the end-of-line characters included."""
+
+_ORDER = {name: index for index, name in enumerate(MANDATORY_TAGS)}
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    newline: str
+    inherit: bool
+    complete: bool
+
+
+def format_games(games: Iterable[Game], *, newline: str = "\r\n", inherit: bool = False,
+                 complete: bool = False) -> Iterator[str]:
+    """The export-format text of each game in turn, each ending with ``newline``.
+
+    ``inherit`` writes ``#`` for a tag whose value repeats the previous game's (PBN 2.1 §4.8);
+    ``complete`` adds the mandatory tags a game lacks, as ``"?"`` (unknown).
+    """
+    options = _Options(newline=newline, inherit=inherit, complete=complete)
+    previous: dict[str, str] = {}
+    for index, game in enumerate(games):
+        text = format_game(game, options=options, previous=previous)
+        previous = dict(game.tags)
+        yield (newline if index else "") + text
+
+
+def format_game(game: Game, *, options: _Options | None = None, previous: dict[str, str] | None = None) -> str:
+    """One game in export format."""
+    options = options or _Options(newline="\r\n", inherit=False, complete=False)
+    lines: list[str] = []
+    for directive in game.directives:
+        lines.append("%" + directive)
+    lines.extend(_comment_lines(game.comments.get("", ())))
+    tags = dict(game.tags)
+    if options.complete:
+        for name in MANDATORY_TAGS:
+            tags.setdefault(name, "?")
+    sections = {"Auction", "Play", *game.tables}
+    names = sorted((name for name in tags if name not in sections),
+                   key=lambda name: (0, _ORDER[name], "") if name in _ORDER else (1, 0, name))
+    for name in names:
+        marker = game.inherited.get(name)
+        if marker == "":
+            continue  # implied by an earlier '##' tag: the file did not repeat it
+        if marker is not None:
+            value = marker
+        elif (options.inherit and previous is not None and name not in NO_INHERITANCE
+              and tags[name] and previous.get(name) == tags[name]):
+            value = "#"
+        else:
+            value = tags[name]
+        lines.append(_tag(name, value))
+        lines.extend(_comment_lines(game.comments.get(name, ())))
+    if game.auction is not None:
+        lines.extend(_auction_lines(game.auction, game.tags.get("Auction")))
+    if game.play is not None:
+        lines.extend(_play_lines(game.play, game.tags.get("Play")))
+    for name in sorted(game.tables):
+        lines.extend(_table_lines(game.tables[name]))
+    newline = options.newline
+    for line in lines:
+        if len(line) + len(newline) > MAX_LINE and not line.startswith("%"):
+            raise ExportError(f"a line of {len(line)} characters cannot be written in PBN export format "
+                              f"(at most {MAX_LINE} with the line end): {line[:60]!r}...")
+    return newline.join(lines) + newline
+
+
+def _tag(name: str, value: str) -> str:
+    if "\n" in value or "\r" in value:
+        raise ExportError(f"the value of the {name} tag holds a line break, which a PBN string cannot")
+    return f'[{name} "{escape(value.replace(chr(9), " "))}"]'
+
+
+def _comment_lines(comments: Iterable[str]) -> list[str]:
+    lines: list[str] = []
+    for comment in comments:
+        for line in comment.split("\n"):
+            lines.extend(_wrap(line.replace("\t", " ")))
+    return lines
+
+
+def _wrap(line: str, limit: int = MAX_LINE - 2) -> list[str]:
+    """Break a long comment line at spaces so no line passes the limit."""
+    if len(line) <= limit:
+        return [line]
+    out: list[str] = []
+    while len(line) > limit:
+        cut = line.rfind(" ", 1, limit)
+        if cut <= 0:
+            cut = limit
+        out.append(line[:cut])
+        line = line[cut:].lstrip(" ") if line[cut:cut + 1] == " " else line[cut:]
+    out.append(line)
+    return out
+
+
+def _annotations(entry: Entry) -> str:
+    parts = []
+    if entry.note is not None:
+        parts.append(f"={entry.note}=")
+    parts.extend(f"${nag}" for nag in entry.nags)
+    parts.extend(entry.comments)
+    return " ".join(parts)
+
+
+def _call_cell(entry: Entry) -> str:
+    if entry.irregularity == "S":
+        text = "^S"
+    elif entry.irregularity:
+        text = f"^{entry.irregularity} {entry.token}"
+    else:
+        text = entry.token
+    extra = _annotations(entry)
+    return f"{text} {extra}" if extra else text
+
+
+def _card_cell(entry: Entry) -> str:
+    text = f"^{entry.irregularity} {entry.token}" if entry.irregularity else entry.token
+    extra = _annotations(entry)
+    return f"{text.ljust(2)} {extra}" if extra else text.ljust(2)
+
+
+def _rows_to_lines(rows: list[list[str]], *, aligned: bool) -> list[str]:
+    widths: list[int] = []
+    if aligned:
+        for row in rows:
+            for column, cell in enumerate(row[:-1]):
+                if column >= len(widths):
+                    widths.append(0)
+                widths[column] = max(widths[column], len(cell) + 1)
+    lines: list[str] = []
+    for row in rows:
+        if aligned:
+            line = "".join(cell.ljust(widths[column]) if column < len(widths) else cell
+                           for column, cell in enumerate(row)).rstrip()
+        else:
+            line = " ".join(row).rstrip()
+        if "\n" in line or len(line) > MAX_LINE - 2:
+            for cell in row:
+                lines.extend(_comment_lines([cell]))
+        else:
+            lines.append(line)
+    return lines
+
+
+def _notes(notes: Iterable[tuple[int, str]]) -> list[str]:
+    return [_tag("Note", f"{number}:{text}") for number, text in notes]
+
+
+def _auction_lines(auction: AuctionSection, value: str | None) -> list[str]:
+    lines = [_tag("Auction", value if value is not None else auction.first.letter())]
+    lines.extend(_comment_lines(auction.comments))
+    cells = [_call_cell(entry) for entry in auction.entries]
+    if auction.end:
+        cells.append(auction.end)
+    rows = [cells[start:start + 4] for start in range(0, len(cells), 4)]
+    lines.extend(_rows_to_lines(rows, aligned=True))
+    lines.extend(_notes(auction.notes))
+    lines.extend(_comment_lines(auction.trailing_comments))
+    return lines
+
+
+def _play_lines(play: PlaySection, value: str | None) -> list[str]:
+    lines = [_tag("Play", value if value is not None else play.first.letter())]
+    lines.extend(_comment_lines(play.comments))
+    rows = [[_card_cell(entry) for entry in trick] for trick in play.tricks]
+    lines.extend(_rows_to_lines(rows, aligned=False))
+    if play.end:
+        lines.append(play.end)
+    lines.extend(_notes(play.notes))
+    lines.extend(_comment_lines(play.trailing_comments))
+    return lines
+
+
+def _table_lines(table: Table) -> list[str]:
+    lines = [_tag(table.name, table.spec)]
+    lines.extend(_comment_lines(table.comments))
+    for row in table.rows:
+        cells = []
+        for column, element in enumerate(row):
+            spec = table.columns[column] if column < len(table.columns) else None
+            if spec is not None and spec.width:
+                element = element.rjust(spec.width) if spec.align == "R" else element.ljust(spec.width)
+            cells.append(element)
+        line = " ".join(cells).rstrip()
+        if len(line) <= MAX_LINE - 2:
+            lines.append(line)
+            continue
+        current = ""  # too long for one line: break between elements, never inside one
+        for cell in cells:
+            if current and len(current) + 1 + len(cell) > MAX_LINE - 2:
+                lines.append(current.rstrip())
+                current = cell
+            else:
+                current = f"{current} {cell}" if current else cell
+        if current:
+            lines.append(current.rstrip())
+    return lines
