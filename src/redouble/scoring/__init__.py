@@ -5,6 +5,7 @@
 (630, 13, (12.95, 7.05))
 """
 
+from redouble.scoring.chicago import Chicago
 from redouble.scoring.duplicate import ScoreBreakdown, duplicate_score, score_breakdown
 from redouble.scoring.errors import RubberOverError, ScoringError
 from redouble.scoring.imps import IMP_SCALE, imps
@@ -17,6 +18,7 @@ from redouble.scoring.matchpoints import (
     neuberg,
     score_traveller,
 )
+from redouble.scoring.rubber import Rubber
 from redouble.scoring.vp import SEED30, VP_SCALES, WBF_CONTINUOUS, WBF_DISCRETE, VPScale, victory_points
 
 __all__ = [
@@ -26,7 +28,9 @@ __all__ = [
     "WBF_CONTINUOUS",
     "WBF_DISCRETE",
     "ArtificialScore",
+    "Chicago",
     "MatchpointScale",
+    "Rubber",
     "RubberOverError",
     "ScoreBreakdown",
     "ScoringError",
