@@ -1,0 +1,136 @@
+// Score displays: the rubber sheet drawn as on paper, Chicago, duplicate and mini-bridge.
+import { h } from "./dom.js";
+import { contractText, seatLetter, t } from "./i18n.js";
+
+/** WE is the viewer's side (N-S for a spectator). */
+function sides(mySeat) {
+  return mySeat === "E" || mySeat === "W" ? ["EW", "NS"] : ["NS", "EW"];
+}
+
+/** What an entry is for, in the chosen language ("rubber-bonus" → "rubber bonus"). */
+function labelText(label) {
+  const key = `label_${String(label).replace(/[- ]/g, "_")}`;
+  const text = t(key);
+  return text === key ? String(label).replace(/-/g, " ") : text;
+}
+
+function entryEl(entry) {
+  return h("div.entry", { title: `${t("board")} ${entry.board}: ${labelText(entry.label)}`, "aria-label": `${entry.points}, ${labelText(entry.label)}`,
+    dataset: { label: entry.label, board: entry.board } },
+  h("small", { "aria-hidden": "true" }, entry.board), entry.points);
+}
+
+/** One rubber as on paper: WE | THEY, entries above the line, games below it. */
+export function rubberSheetEl(rubber, mySeat, index) {
+  const [we, they] = sides(mySeat);
+  const above = (side) => rubber.entries.filter((e) => e.side === side && e.where === "above");
+  const below = rubber.entries.filter((e) => e.where === "below");
+  // Above the line the first entry sits nearest the line: draw them bottom-up.
+  const aboveEl = h("div.above", {},
+    [we, they].map((side) => h("div.stack", { dataset: { side } }, above(side).slice().reverse().map(entryEl))));
+  // Below the line: the trick scores, with a line under each game.
+  const segments = [];
+  let current = [];
+  const gameBoards = rubber.games.map((g) => g.board);
+  const boards = [...new Set(below.map((e) => e.board))].sort((a, b) => a - b);
+  const allBoards = [...new Set([...boards, ...gameBoards])].sort((a, b) => a - b);
+  for (const board of allBoards) {
+    current.push(...below.filter((e) => e.board === board));
+    if (gameBoards.includes(board)) {
+      segments.push({ entries: current, game: rubber.games.find((g) => g.board === board) });
+      current = [];
+    }
+  }
+  segments.push({ entries: current, game: null });
+  const belowEl = h("div.below", {}, segments.map((segment) => [
+    [we, they].map((side) => h("div.stack", { dataset: { side } }, segment.entries.filter((e) => e.side === side).map(entryEl))),
+    segment.game ? h("div.game-line", { role: "separator", "aria-label": t("game_won", { side: segment.game.side === we ? t("we") : t("they") }) }) : null,
+  ]));
+  const total = rubber.total || { NS: 0, EW: 0 };
+  const gamesWon = (side) => rubber.games.filter((g) => g.side === side).length;
+  let verdict = null;
+  if (rubber.finished) {
+    const winner = total[we] === total[they] ? null : total[we] > total[they] ? t("we") : t("they");
+    verdict = h("div.verdict", {}, winner
+      ? t("rubber_won_by", { side: winner, margin: Math.abs(total[we] - total[they]) })
+      : t("rubber_tied"));
+  }
+  const vul = rubber.vulnerable || {};
+  return h("div.sheet", { role: "table", "aria-label": t("rubber_n", { n: index + 1 }), dataset: { rubber: index + 1 } },
+    h("div.heads", {},
+      h("div", { dataset: { side: we } }, t("we"), vul[we] && !rubber.finished ? " •" : ""),
+      h("div", { dataset: { side: they } }, t("they"), vul[they] && !rubber.finished ? " •" : "")),
+    aboveEl,
+    h("div.the-line", { role: "separator", "aria-label": t("the_line") }),
+    belowEl,
+    h("div.totals", {}, h("div", { dataset: { total: we } }, total[we] ?? 0), h("div", { dataset: { total: they } }, total[they] ?? 0)),
+    h("div.hint", {}, t("games_score", { we: gamesWon(we), they: gamesWon(they) })),
+    verdict);
+}
+
+function signed(value, unit = "") {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "number" && !Number.isInteger(value) ? value.toFixed(1) : String(value);
+  return (value > 0 ? "+" : "") + text + unit;
+}
+
+function resultText(result) {
+  if (!result.contract) return t("passed_out");
+  const diff = result.tricks - (Number(result.contract[0]) + 6);
+  return `${contractText(result.contract)} ${seatLetter(result.declarer)} ${diff === 0 ? "=" : signed(diff)}`;
+}
+
+function resultsTable(results, mySeat, columns) {
+  const [we] = sides(mySeat);
+  const flip = we === "EW" ? -1 : 1;
+  return h("table.results", {},
+    h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c.head)))),
+    h("tbody", {}, results.map((r) => h("tr", { dataset: { board: r.board } },
+      columns.map((c) => {
+        const value = c.value(r, flip);
+        const cls = typeof value === "number" ? (value > 0 ? "pos" : value < 0 ? "neg" : "") : "";
+        return h(`td${cls ? "." + cls : ""}`, {}, typeof value === "number" ? signed(value, c.unit || "") : value);
+      })))));
+}
+
+/** The score panel for whatever form the table plays. */
+export function scoreEl(score, results, mySeat) {
+  if (!score) return h("p.hint", {}, t("no_score_yet"));
+  const [we, they] = sides(mySeat);
+  const flip = we === "EW" ? -1 : 1;
+  const board = { head: t("board_short"), value: (r) => String(r.board) };
+  const contract = { head: t("contract"), value: (r) => resultText(r) };
+  const points = { head: t("points_we"), value: (r, f) => (r.score_ns ?? 0) * f };
+  const totalLine = (unit = "") => h("p.total-line", {},
+    h("strong", {}, t("total")), ": ", t("we"), " ", signed(score.total?.[we] ?? 0, unit), " · ",
+    t("they"), " ", signed(score.total?.[they] ?? 0, unit));
+  switch (score.type) {
+    case "rubber": {
+      const rubbers = score.rubbers?.length ? score.rubbers : [{ entries: [], games: [], total: { NS: 0, EW: 0 } }];
+      return h("div.score-rubber", {}, rubbers.map((r, i) => rubberSheetEl(r, mySeat, i)),
+        rubbers.length > 1 ? totalLine() : null);
+    }
+    case "chicago": {
+      const rows = (score.boards || []).map((b) => ({ ...b, ...(results.find((r) => r.board === b.board) || {}) }));
+      return h("div", {}, resultsTable(rows, mySeat, [board,
+        { head: t("vulnerability"), value: (r) => t("vul_" + (r.vulnerability || "None")) }, contract, points]), totalLine());
+    }
+    case "duplicate": {
+      const columns = [board, contract, points];
+      if (score.scoring === "matchpoints") columns.push({ head: "%", value: (r, f) => r.matchpoints_ns === null || r.matchpoints_ns === undefined ? "" : (f > 0 ? r.matchpoints_ns : 100 - r.matchpoints_ns).toFixed(1) });
+      else columns.push({ head: t("imps"), value: (r, f) => (r.imps_ns === null || r.imps_ns === undefined ? "" : r.imps_ns * f) });
+      if (score.scoring === "imps-vs-par") columns.push({ head: t("par"), value: (r, f) => (r.par ? r.par.score_ns * f : "") });
+      const unit = score.unit === "%" ? "%" : "";
+      return h("div", {}, resultsTable(results, mySeat, columns),
+        h("p.total-line", {}, h("strong", {}, t("total")), ": ", t("we"), " ",
+          score.unit === "%" ? `${(score.total?.[we] ?? 0).toFixed(1)}%` : signed(score.total?.[we] ?? 0),
+          unit ? "" : ` ${t("imps")}`));
+    }
+    case "minibridge": {
+      const rows = (score.boards || []).map((b) => ({ ...b, ...(results.find((r) => r.board === b.board) || {}) }));
+      return h("div", {}, resultsTable(rows, mySeat, [board, contract, points]), totalLine());
+    }
+    default:
+      return h("pre", {}, JSON.stringify(score, null, 1));
+  }
+}

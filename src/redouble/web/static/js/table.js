@@ -1,0 +1,622 @@
+// The table page: your seat at the bottom, the hands as the rules allow, the bidding box,
+// the trick in the middle, claims, undo, the score and the hand record after each board.
+import { auctionEl, biddingBoxEl } from "./auction.js";
+import { backsEl, cardEl, handEl } from "./cards.js";
+import { Connection } from "./connection.js";
+import { byId, fill, h } from "./dom.js";
+import {
+  callText, cardText, contractText, language, onLanguageChange, parseCallInput, parseCardInput,
+  preferredLanguage, seatLetter, seatName, setLanguage, suitName, t,
+} from "./i18n.js";
+import { parsePbnDeal, recordEl, resultLine } from "./record.js";
+import { scoreEl } from "./score.js";
+
+const ORDER = ["N", "E", "S", "W"];
+const next = (seat, n = 1) => ORDER[(ORDER.indexOf(seat) + n) % 4];
+const RANK_ORDER = "23456789TJQKA";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const params = new URLSearchParams(location.search);
+const token = params.get("token");
+
+const state = {
+  you: { seat: null, role: "spectator", name: null },
+  table: null,
+  view: null,
+  board: null,
+  showLast: false,
+  claimOpen: false,
+  analysis: {},        // board number → analysis | "loading" | "unavailable"
+  finalViews: {},      // board number → final view (for the record)
+  recordShownFor: null,
+  ended: false,
+  status: "connecting",
+};
+
+let connection = null;
+
+// --- helpers ---------------------------------------------------------------------------------
+
+function mySeat() { return state.you.seat; }
+/** The seat drawn at the bottom: yours, or South for a spectator. */
+function bottomSeat() { return mySeat() || "S"; }
+function positionOf(seat) {
+  const offset = (ORDER.indexOf(seat) - ORDER.indexOf(bottomSeat()) + 4) % 4;
+  return ["bottom", "left", "top", "right"][offset];
+}
+function seatInfo(seat) { return state.table?.seats?.[seat] || {}; }
+function playerName(seat) {
+  const info = seatInfo(seat);
+  if (info.kind === "robot") return info.name ? `${info.name}` : t("robot");
+  return info.name || t("empty_seat");
+}
+function isVulnerable(vulnerability, seat) {
+  if (vulnerability === "All") return true;
+  if (vulnerability === "NS") return seat === "N" || seat === "S";
+  if (vulnerability === "EW") return seat === "E" || seat === "W";
+  return false;
+}
+function playedCount(view, seat) {
+  let count = 0;
+  const tricks = [...view.tricks, ...(view.current_trick ? [view.current_trick] : [])];
+  for (const trick of tricks) {
+    const index = (ORDER.indexOf(seat) - ORDER.indexOf(trick.leader) + 4) % 4;
+    if (index < trick.cards.length) count++;
+  }
+  return count;
+}
+function minibridge() { return state.board?.minibridge || null; }
+
+function toast(text) {
+  const el = byId("toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+function send(message) {
+  if (!connection) return null;
+  return connection.send(message);
+}
+
+// --- actions ---------------------------------------------------------------------------------
+
+function playCard(card) {
+  const view = state.view;
+  if (!view || !view.legal_cards.includes(card)) return;
+  send({ type: "card", card });
+  // Show it at once; the server's event confirms (or an error restores the view).
+  state.pending = card;
+  render();
+}
+
+function makeCall(call, alert = false, explanation = null) {
+  const message = { type: "call", call };
+  if (alert) message.alert = true;
+  if (explanation) message.explanation = explanation;
+  send(message);
+}
+
+// --- rendering -------------------------------------------------------------------------------
+
+function nameplate(seat) {
+  const view = state.view;
+  const info = seatInfo(seat);
+  const roles = [];
+  if (view?.declarer === seat) roles.push(t("declarer"));
+  if (view?.declarer && next(view.declarer, 2) === seat) roles.push(t("dummy"));
+  if (seat === mySeat()) roles.push(t("you"));
+  const acting = view && view.phase !== "done" && view.turn === seat;
+  const label = [seatName(seat), playerName(seat), ...roles,
+    isVulnerable(view?.vulnerability, seat) ? t("vulnerable") : "", acting ? t("to_act") : ""].filter(Boolean).join(", ");
+  return h(`div.nameplate${acting ? ".to-act" : ""}${isVulnerable(view?.vulnerability, seat) ? ".vul" : ""}`,
+    { "aria-label": label, dataset: { seat } },
+    h("span.seat-letter", { "aria-hidden": "true" }, seatLetter(seat)),
+    h("span.name", {}, playerName(seat)),
+    info.kind === "robot" ? h("span.badge", { "aria-hidden": "true" }, t("robot")) : null,
+    info.kind === "human" && info.connected === false ? h("span.badge", { "aria-hidden": "true" }, t("away")) : null,
+    roles.length ? h("span.role", {}, roles.join(" · ")) : null);
+}
+
+function seatEl(seat) {
+  const view = state.view;
+  const position = positionOf(seat);
+  const parts = [];
+  if (position !== "bottom") parts.push(nameplate(seat));
+  let cards = view.hands[seat];
+  const mini = minibridge();
+  if (!cards && mini && mini.dummy === seat && mini.dummy_hand && view.phase !== "done") cards = mini.dummy_hand;
+  const done = view.phase === "done" && view.deal;
+  if (done) cards = parsePbnDeal(view.deal)?.[seat] || cards;
+  const playable = !done && view.actor === mySeat() && view.turn === seat && view.phase === "play";
+  const legal = playable ? view.legal_cards.filter((c) => c !== state.pending) : [];
+  const label = `${seatName(seat)}: ${t("hand")}`;
+  if (cards) {
+    const shown = cards.filter((c) => c !== state.pending || !playable);
+    let layout = "fan";
+    if (position === "left" || position === "right") layout = "rows";
+    parts.push(handEl(shown, { layout, legal, onPlay: playable ? playCard : null, label,
+      small: position !== "bottom" }));
+    if (!shown.length && view.phase !== "done") parts.push(h("span.count", {}, t("no_cards")));
+  } else {
+    const count = 13 - playedCount(view, seat);
+    parts.push(backsEl(count, t("hidden_hand", { n: count })));
+    if (position === "top" || position === "bottom") parts.push(h("span.count.visually-hidden", {}, t("cards_left", { n: count })));
+  }
+  if (position === "bottom") parts.push(nameplate(seat));
+  return parts;
+}
+
+function trickEl() {
+  const view = state.view;
+  let trick = view.current_trick;
+  let completed = false;
+  if (state.showLast && view.tricks.length) {
+    trick = view.tricks[view.tricks.length - 1];
+    if (view.current_trick && !view.current_trick.cards.length && view.tricks.length > 1) {
+      // The centre already shows the just-finished trick: "last trick" means the one before.
+    }
+    completed = true;
+  } else if ((!trick || !trick.cards.length) && view.tricks.length && view.phase !== "auction") {
+    trick = view.tricks[view.tricks.length - 1]; // keep the finished trick until the next lead
+    completed = true;
+  }
+  const cards = [];
+  if (trick) {
+    trick.cards.forEach((card, i) => {
+      const seat = next(trick.leader, i);
+      const winner = completed && trick.winner === seat;
+      const el = cardEl(card, { className: `pos-${positionOf(seat)}${winner ? " winner" : ""}` });
+      el.setAttribute("aria-label", `${seatName(seat)}: ${el.getAttribute("aria-label")}${winner ? ", " + t("wins_trick") : ""}`);
+      cards.push(el);
+    });
+  }
+  if (state.pending && view.phase === "play") {
+    const seat = view.turn;
+    cards.push(cardEl(state.pending, { className: `pos-${positionOf(seat)} pending` }));
+  }
+  const label = state.showLast ? t("last_trick") : t("current_trick");
+  return h(`div.trick${state.showLast ? ".last" : ""}`, { id: "trick", role: "group", "aria-label": label }, cards);
+}
+
+function centreNote() {
+  const view = state.view;
+  const mini = minibridge();
+  if (state.ended) return h("div.message", {}, h("strong", {}, t("table_finished")));
+  if (view.phase === "done") {
+    const result = resultFor(view.board);
+    return h("div.message", {},
+      h("div", { id: "board-result" }, result ? resultLine(result) : t("board_over")),
+      h("div.row", {},
+        h("button", { type: "button", onclick: () => openRecord(view.board, true) }, t("hand_record")),
+        mySeat() && !state.ended ? h("button.primary", { type: "button", id: "next-board", onclick: () => send({ type: "ready" }) }, t("next_board")) : null));
+  }
+  if (mini && mini.choose) {
+    const hcp = ORDER.map((seat) => `${seatLetter(seat)} ${mini.hcp?.[seat] ?? "?"}`).join(" · ");
+    return h("div.message", {}, h("div", {}, t("mini_points"), ": ", hcp),
+      h("div", {}, t("mini_declarer", { seat: seatName(mini.declarer) })));
+  }
+  if (state.showLast) return t("last_trick");
+  if (view.phase === "auction" && view.turn) {
+    return view.turn === mySeat() ? t("your_call") : t("waiting_for", { seat: seatName(view.turn) });
+  }
+  if (view.phase === "play" && view.turn) {
+    if (view.actor === mySeat()) return view.turn === mySeat() ? t("your_play") : t("play_from_dummy");
+    return t("waiting_for", { seat: seatName(view.actor || view.turn) });
+  }
+  return "";
+}
+
+function resultFor(board) {
+  return (state.table?.results || []).find((r) => r.board === board) || null;
+}
+
+function renderBoardInfo() {
+  const view = state.view;
+  const el = byId("board-info");
+  if (!view) return fill(el);
+  const vulNS = isVulnerable(view.vulnerability, "N");
+  const vulEW = isVulnerable(view.vulnerability, "E");
+  const form = state.table?.form ? t(`form_${state.table.form === "minibridge" ? "mini" : state.table.form}`) : "";
+  fill(el,
+    h("span", {}, form),
+    h("strong", { id: "board-number" }, `${t("board")} ${view.board ?? ""}`),
+    h("span", {}, `${t("dealer")}: ${seatLetter(view.dealer)}`),
+    h("span.vul" + (vulNS || vulEW ? ".red" : ""), { title: t("vulnerability") }, t("vul_" + view.vulnerability)));
+}
+
+function renderContract() {
+  const view = state.view;
+  const el = byId("contract-panel");
+  if (!view || !view.contract) {
+    return fill(el, h("div.row", {}, h("span", {}, view?.phase === "done" ? t("passed_out") : t("no_contract_yet"))));
+  }
+  const declarer = view.declarer;
+  const weDeclare = mySeat() ? (ORDER.indexOf(mySeat()) % 2) === (ORDER.indexOf(declarer) % 2) : null;
+  const ns = declarer === "N" || declarer === "S";
+  const nsTricks = ns ? view.declarer_tricks : view.defender_tricks;
+  const ewTricks = ns ? view.defender_tricks : view.declarer_tricks;
+  fill(el,
+    h("div.row", {},
+      h("span.contract", { id: "contract", dataset: { contract: view.contract } }, contractText(view.contract)),
+      h("span.by", {}, `${t("by")} ${seatName(declarer)}`)),
+    h("div.row.tricks-won", { id: "tricks-won", "aria-label": t("tricks_won") },
+      h("span", {}, `${t("ns")}: `, h("strong", { dataset: { side: "NS" } }, nsTricks)),
+      h("span", {}, `${t("ew")}: `, h("strong", { dataset: { side: "EW" } }, ewTricks)),
+      weDeclare === null ? null : h("span.hint", {}, t("need_tricks", { n: Number(view.contract[0]) + 6 }))));
+}
+
+let popover = null;
+function explain(anchor, text) {
+  popover?.remove();
+  const rect = anchor.getBoundingClientRect();
+  popover = h("div.explanation-pop", { role: "tooltip" }, text);
+  document.body.append(popover);
+  popover.style.left = `${Math.max(8, Math.min(window.innerWidth - 270, rect.left))}px`;
+  popover.style.top = `${rect.bottom + 6}px`;
+  setTimeout(() => document.addEventListener("click", () => { popover?.remove(); popover = null; }, { once: true }), 0);
+}
+
+function renderControls() {
+  const view = state.view;
+  const box = byId("bidding-box");
+  const mini = minibridge();
+  const seat = mySeat();
+  if (mini && mini.choose && seat && mini.declarer === seat) {
+    const all = [];
+    for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) all.push(`${level}${s}`);
+    fill(box, h("p.waiting", {}, t("choose_contract")), biddingBoxEl(all, (call) => makeCall(call), { all: true }));
+  } else if (view.phase === "auction" && !mini && seat && view.actor === seat && view.legal_calls.length) {
+    fill(box, biddingBoxEl(view.legal_calls, makeCall));
+  } else if (view.phase === "auction" && !mini) {
+    fill(box, h("p.waiting", {}, view.turn ? t("waiting_for", { seat: seatName(view.turn) }) : ""));
+  } else {
+    fill(box);
+  }
+  const playing = view.phase === "play" && seat;
+  const dummy = view.declarer ? next(view.declarer, 2) : null;
+  const mayClaim = playing && seat !== dummy;
+  byId("last-trick-btn").hidden = !(view.tricks.length && view.phase !== "auction");
+  byId("last-trick-btn").setAttribute("aria-pressed", state.showLast ? "true" : "false");
+  byId("claim-btn").hidden = !mayClaim;
+  byId("concede-btn").hidden = !mayClaim;
+  const undoPolicy = state.table?.undo_policy;
+  byId("undo-btn").hidden = !seat || undoPolicy === "never" || view.phase === "done" || view.phase === "claim" || !view.auction.length;
+  byId("claim-form").hidden = !(state.claimOpen && mayClaim);
+  const remaining = 13 - view.tricks.length;
+  const claimInput = byId("claim-tricks");
+  claimInput.max = String(remaining);
+  if (Number(claimInput.value) > remaining) claimInput.value = String(remaining);
+  byId("keyboard").hidden = !seat;
+  renderRequests();
+}
+
+function renderRequests() {
+  const view = state.view;
+  const el = byId("requests");
+  const seat = mySeat();
+  const rows = [];
+  const claim = view.claim;
+  if (claim) {
+    const text = claim.tricks === 0
+      ? t("claim_concedes", { seat: seatName(claim.claimer), n: claim.remaining })
+      : t("claim_pending", { seat: seatName(claim.claimer), n: claim.tricks, of: claim.remaining });
+    const actions = [];
+    if (seat && claim.needs.includes(seat) && !claim.accepted_by.includes(seat)) {
+      actions.push(h("button.primary", { type: "button", id: "accept-claim", onclick: () => send({ type: "accept_claim" }) }, t("accept")));
+      actions.push(h("button", { type: "button", id: "reject-claim", onclick: () => send({ type: "reject_claim" }) }, t("reject")));
+    } else if (seat === claim.claimer) {
+      actions.push(h("button", { type: "button", id: "withdraw-claim", onclick: () => send({ type: "withdraw_claim" }) }, t("withdraw")));
+    } else {
+      actions.push(h("span.hint", {}, t("claim_waiting")));
+    }
+    rows.push(h("div.row", { id: "claim-request" }, h("span", {}, text), ...actions));
+  }
+  const undo = state.table?.undo_request;
+  if (undo) {
+    const actions = [];
+    if (seat && undo.needs.includes(seat) && !undo.accepted_by.includes(seat)) {
+      actions.push(h("button.primary", { type: "button", id: "accept-undo", onclick: () => send({ type: "undo_answer", accept: true }) }, t("accept")));
+      actions.push(h("button", { type: "button", id: "reject-undo", onclick: () => send({ type: "undo_answer", accept: false }) }, t("reject")));
+    } else {
+      actions.push(h("span.hint", {}, t("undo_waiting")));
+    }
+    rows.push(h("div.row", { id: "undo-request" }, h("span", {}, t("undo_asked", { seat: seatName(undo.by) })), ...actions));
+  }
+  fill(el, rows);
+}
+
+function renderPlayers() {
+  const seats = state.table?.seats || {};
+  fill(byId("players"), ORDER.map((seat) => {
+    const info = seats[seat] || {};
+    const away = info.kind === "human" && !info.connected;
+    return h(`li${away ? ".away" : ""}`, { dataset: { seat } }, h("strong", {}, seatLetter(seat)), " ", playerName(seat),
+      info.kind === "robot" ? ` (${t("robot")})` : away ? ` (${t("away")})` : "");
+  }));
+  const commitment = state.board?.commitment;
+  const known = (state.table?.commitments || []).find((c) => c.board === state.board?.number);
+  fill(byId("commitment"), commitment ? [h("span", { title: t("commitment_hint") }, `${t("commitment")}: `), h("code", {}, commitment.slice(0, 16) + "…")] : null,
+    known?.seed ? h("div", {}, `${t("seed")}: `, h("code", {}, known.seed.slice(0, 16) + "…")) : null);
+}
+
+function renderScore() {
+  fill(byId("score"), scoreEl(state.table?.score, state.table?.results || [], mySeat()));
+}
+
+function renderConnection() {
+  const el = byId("conn");
+  const labels = { online: t("online"), offline: t("offline"), connecting: t("connecting"),
+    reconnecting: t("reconnecting"), closed: t("closed") };
+  el.textContent = labels[state.status] || "";
+  el.classList.toggle("offline", state.status !== "online");
+}
+
+function render() {
+  renderConnection();
+  const view = state.view;
+  if (!view) return;
+  if (state.pending && !view.legal_cards.includes(state.pending)) state.pending = null;
+  renderBoardInfo();
+  for (const seat of ORDER) fill(byId(`seat-${positionOf(seat)}`), seatEl(seat));
+  byId("centre").replaceChildren(trickEl(), h("div.centre-note", { id: "centre-note" }, centreNote()));
+  renderContract();
+  fill(byId("auction"), auctionEl(view, { onExplain: explain, names: Object.fromEntries(ORDER.map((s) => [s, playerName(s)])) }));
+  renderControls();
+  renderScore();
+  renderPlayers();
+  const recordDialog = byId("record-dialog");
+  if (recordDialog.open && state.recordBoard !== undefined) renderRecord(state.recordBoard);
+}
+
+// --- hand record -----------------------------------------------------------------------------
+
+function boardLinks(number) {
+  const base = `/api/tables/${encodeURIComponent(tableId)}/boards`;
+  return { pbn: `${base}/${number}.pbn`, lin: `${base}/${number}.lin`, all: `${base}.pbn` };
+}
+
+async function loadAnalysis(number) {
+  if (state.analysis[number] && state.analysis[number] !== "unavailable") return;
+  state.analysis[number] = "loading";
+  for (let attempt = 0; attempt < 30; attempt++) {
+    try {
+      const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/boards/${number}/analysis`);
+      if (response.ok) {
+        state.analysis[number] = await response.json();
+        if (state.recordBoard === number) renderRecord(number);
+        return;
+      }
+      if (response.status === 503) { state.analysis[number] = "unavailable"; break; }
+    } catch (_) { /* retry */ }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  if (state.analysis[number] === "loading") state.analysis[number] = "unavailable";
+  if (state.recordBoard === number) renderRecord(number);
+}
+
+function renderRecord(number) {
+  const view = state.finalViews[number] || state.view;
+  const analysis = state.analysis[number];
+  fill(byId("record"), recordEl({
+    view, result: resultFor(number),
+    analysis: typeof analysis === "object" ? analysis : null,
+    analysisState: typeof analysis === "string" ? analysis : "loading",
+    links: boardLinks(number), onExplain: explain,
+  }));
+  byId("record-heading").textContent = `${t("hand_record")} · ${t("board")} ${number}`;
+}
+
+function openRecord(number, byHand = false) {
+  if (!state.finalViews[number] && state.view?.board === number && state.view.phase === "done") state.finalViews[number] = state.view;
+  if (!state.finalViews[number]) return;
+  state.recordBoard = number;
+  renderRecord(number);
+  const dialog = byId("record-dialog");
+  if (!dialog.open) dialog.showModal();
+  if (byHand) dialog.querySelector("button")?.focus();
+  loadAnalysis(number);
+}
+
+// --- protocol --------------------------------------------------------------------------------
+
+function absorb(message) {
+  if (message.table) state.table = message.table;
+  if (message.board) state.board = message.board;
+  if (message.view) {
+    const previous = state.view;
+    state.view = message.view;
+    if (previous && previous.board !== message.view.board) { state.showLast = false; state.claimOpen = false; }
+    if (message.view.phase === "done" && message.view.board != null) state.finalViews[message.view.board] = message.view;
+  }
+}
+
+function handleEvent(event) {
+  if (!event) return;
+  switch (event.type) {
+    case "board_end":
+      if (state.view?.phase === "done") state.finalViews[event.board] = state.view;
+      if (mySeat() && state.recordShownFor !== event.board) {
+        state.recordShownFor = event.board;
+        openRecord(event.board);
+      }
+      break;
+    case "board_start": {
+      const dialog = byId("record-dialog");
+      if (dialog.open) dialog.close();
+      state.showLast = false;
+      break;
+    }
+    case "table_end":
+      state.ended = true;
+      break;
+    case "undo_answer":
+      if (!event.accept) toast(t("undo_declined", { seat: seatName(event.seat) }));
+      break;
+    case "reject":
+      toast(t("claim_rejected", { seat: seatName(event.seat) }));
+      break;
+    case "card":
+      if (state.showLast) state.showLast = false;
+      break;
+    default:
+      break;
+  }
+}
+
+function errorText(message) {
+  const key = `err_${message.code}`;
+  const text = t(key);
+  return text === key ? message.message : text;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  const url = `${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}?${query}`;
+  connection = new Connection(url, {
+    onStatus(status) { state.status = status; renderConnection(); },
+    onWelcome(message) {
+      state.you = message.you || state.you;
+      absorb(message);
+      if (state.view?.phase === "done" && state.table?.status === "finished") state.ended = true;
+      send({ type: "language", lang: language() });
+      render();
+    },
+    onEvent(message) {
+      state.pending = null;
+      absorb(message);
+      handleEvent(message.event);
+      render();
+    },
+    onSync(message) {
+      for (const item of message.events || []) handleEvent(item.event);
+      state.pending = null;
+      absorb(message);
+      const missed = (message.events || []).length;
+      if (missed) toast(t("caught_up", { n: missed }));
+      render();
+    },
+    onError(message) {
+      state.pending = null;
+      if (message.code === "replaced") toast(t("err_replaced"));
+      else toast(errorText(message));
+      render();
+    },
+  });
+  window.redoubleConnection = connection; // for tests and debugging: drop() simulates a lost network
+}
+
+// --- keyboard --------------------------------------------------------------------------------
+
+function feedback(text) { byId("kbd-feedback").textContent = text; }
+
+/** Try what has been typed: a whole legal card plays at once; a suit alone waits for Enter. */
+function interpretTyped(submit) {
+  const input = byId("kbd-input");
+  const typed = input.value.trim();
+  const view = state.view;
+  if (!view || !typed) { feedback(""); return; }
+  const acting = mySeat() && view.actor === mySeat();
+  if (view.phase === "auction" || minibridge()?.choose) {
+    if (!submit) { feedback(""); return; }
+    const alert = typed.endsWith("!");
+    const call = parseCallInput(alert ? typed.slice(0, -1) : typed);
+    const mini = minibridge();
+    const legal = mini?.choose ? (mini.declarer === mySeat() && /^\d/.test(call || "")) : acting && view.legal_calls.includes(call);
+    if (!call) { feedback(t("kbd_unknown", { text: typed })); return; }
+    if (!legal) { feedback(t("kbd_illegal_call", { call: callText(call) })); return; }
+    makeCall(call, alert, null);
+    input.value = "";
+    feedback(callText(call));
+    return;
+  }
+  if (view.phase !== "play") { feedback(""); return; }
+  const parsed = parseCardInput(typed);
+  if (!parsed) { feedback(t("kbd_unknown", { text: typed })); return; }
+  if (!acting) { if (submit) feedback(t("not_your_turn")); return; }
+  let card = parsed.card || null;
+  if (parsed.partial && !submit) { feedback(""); return; }
+  if (parsed.suit && !card) {
+    if (!submit) { feedback(t("kbd_suit_hint", { suit: suitName(parsed.suit) })); return; }
+    const dummy = view.declarer ? next(view.declarer, 2) : null;
+    if (view.turn !== dummy) { feedback(t("kbd_need_rank")); return; }
+    const inSuit = view.legal_cards.filter((c) => c[0] === parsed.suit);
+    if (!inSuit.length) { feedback(t("kbd_no_suit", { suit: suitName(parsed.suit) })); return; }
+    card = inSuit.sort((a, b) => RANK_ORDER.indexOf(a[1]) - RANK_ORDER.indexOf(b[1]))[0];
+  }
+  if (!card) { feedback(t("kbd_unknown", { text: typed })); return; }
+  if (!view.legal_cards.includes(card)) {
+    feedback(t("kbd_illegal_card", { card: cardText(card) }));
+    input.value = "";
+    return;
+  }
+  input.value = "";
+  feedback(cardText(card));
+  playCard(card);
+}
+
+function setupKeyboard() {
+  const input = byId("kbd-input");
+  input.addEventListener("input", () => interpretTyped(false));
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); interpretTyped(true); }
+    if (event.key === "Escape") { input.value = ""; feedback(""); }
+  });
+  // Typing anywhere on the page (outside other fields) goes to the card/call field.
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+    if (byId("record-dialog").open || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!mySeat()) return;
+    if (event.key === "Enter" && input.value) { event.preventDefault(); interpretTyped(true); return; }
+    if (event.key === "Escape") { input.value = ""; feedback(""); return; }
+    if (event.key === "Backspace" && input.value) { event.preventDefault(); input.value = input.value.slice(0, -1); return; }
+    if (event.key.length === 1 && /[\p{L}\p{N}!♠♥♦♣]/u.test(event.key)) {
+      event.preventDefault();
+      input.value += event.key;
+      interpretTyped(false);
+    }
+  });
+}
+
+// --- start -----------------------------------------------------------------------------------
+
+function setupControls() {
+  byId("last-trick-btn").addEventListener("click", () => { state.showLast = !state.showLast; render(); });
+  byId("claim-btn").addEventListener("click", () => {
+    state.claimOpen = !state.claimOpen;
+    if (state.claimOpen) byId("claim-tricks").value = String(13 - (state.view?.tricks.length || 0));
+    render();
+    if (state.claimOpen) byId("claim-tricks").focus();
+  });
+  byId("claim-cancel").addEventListener("click", () => { state.claimOpen = false; render(); });
+  byId("claim-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    send({ type: "claim", tricks: Number(byId("claim-tricks").value) });
+    state.claimOpen = false;
+    render();
+  });
+  byId("concede-btn").addEventListener("click", () => {
+    if (confirm(t("concede_confirm"))) send({ type: "concede" });
+  });
+  byId("undo-btn").addEventListener("click", () => send({ type: "undo" }));
+  const select = byId("lang");
+  select.addEventListener("change", async () => {
+    await setLanguage(select.value);
+    send({ type: "language", lang: select.value });
+  });
+  onLanguageChange((code) => { select.value = code; render(); });
+}
+
+async function main() {
+  await setLanguage(preferredLanguage());
+  setupControls();
+  setupKeyboard();
+  if (!tableId) { toast(t("no_table")); return; }
+  connect();
+}
+
+main();
