@@ -1,0 +1,321 @@
+"""What a call shows: points, suit lengths, shape and forcing status, in plain words.
+
+A ``Shown`` is concrete (suits known). The same object chooses calls (``fits``), explains them
+(``describe`` in English, Dutch, German or Norwegian) and constrains hidden hands when the
+robots sample deals (``HandConstraint``).
+
+>>> shown = Shown(hcp=(15, 17), balanced=True)
+>>> shown.describe()
+'15–17 HCP, balanced'
+>>> shown.describe(lang="nl")
+'15–17 punten, evenwichtig'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from redouble.cards import Suit
+from redouble.notation import SUIT_SYMBOLS, Language
+from redouble.robots.evaluation import HandInfo
+
+__all__ = ["Forcing", "HandConstraint", "Points", "Shown", "phrase"]
+
+MAX_HCP = 37
+Range = tuple[int, int]
+Lengths = tuple[Range, Range, Range, Range]
+OPEN: Lengths = ((0, 13), (0, 13), (0, 13), (0, 13))
+
+
+class Forcing(enum.Enum):
+    """How a call obliges partner: not at all, invites, forces a round, forces to game."""
+
+    NONE = "none"
+    SIGNOFF = "signoff"
+    INVITATIONAL = "invitational"
+    FORCING = "forcing"
+    GAME_FORCING = "game_forcing"
+
+    def __repr__(self) -> str:
+        return f"Forcing.{self.name}"
+
+
+class Points(enum.Enum):
+    """Which count a range is in: high-card points, total points, or support points."""
+
+    HCP = "hcp"
+    TOTAL = "total"
+    SUPPORT = "support"
+
+    def __repr__(self) -> str:
+        return f"Points.{self.name}"
+
+
+# --- words in four languages ------------------------------------------------------------
+
+_PHRASES: dict[str, tuple[str, str, str, str]] = {
+    # key: (en, nl, de, no)
+    "hcp": ("HCP", "punten", "FP", "HP"),
+    "total": ("total points", "punten inclusief verdeling", "Punkte mit Verteilung",
+              "poeng med fordeling"),
+    "support": ("support points", "steunpunten", "Unterstützungspunkte", "støttepoeng"),
+    "balanced": ("balanced", "evenwichtig", "ausgeglichen", "balansert"),
+    "unbalanced": ("unbalanced", "onevenwichtig", "unausgeglichen", "ubalansert"),
+    "forcing": ("forcing", "forcing", "forcierend", "krav"),
+    "game_forcing": ("game forcing", "manchforcing", "partieforcierend", "utgangskrav"),
+    "invitational": ("invitational", "uitnodigend", "einladend", "invitt"),
+    "signoff": ("to play", "om te spelen", "zum Spielen", "for å spille"),
+    "or": ("or", "of", "oder", "eller"),
+    "up to": ("up to", "tot", "bis", "opptil"),
+    "exactly": ("exactly", "precies", "genau", "nøyaktig"),
+    "at most": ("at most", "hoogstens", "höchstens", "høyst"),
+    "natural": ("natural", "natuurlijk", "natürlich", "naturlig"),
+    "no agreement": ("no agreed meaning", "geen afspraak", "keine Absprache", "ingen avtale"),
+    "stopper": ("stopper in", "stop in", "Stopper in", "stopper i"),
+    "short": ("short in", "kort in", "kurz in", "kort i"),
+    "passed": ("nothing to bid", "niets te bieden", "nichts zu bieten", "ingenting å melde"),
+    # notes: conventions and artificial meanings
+    "stayman": ("Stayman: asks for a 4-card major", "Stayman: vraagt naar een 4-kaart hoge kleur",
+                "Stayman: fragt nach einer 4er-Oberfarbe", "Stayman: spør etter 4-korts høyfarge"),
+    "no_major": ("no 4-card major", "geen 4-kaart hoge kleur", "keine 4er-Oberfarbe",
+                 "ingen 4-korts høyfarge"),
+    "transfer": ("transfer to {suit}", "transfer naar {suit}", "Transfer nach {suit}",
+                 "overføring til {suit}"),
+    "completes": ("completes the transfer", "voltooit de transfer", "nimmt den Transfer an",
+                  "fullfører overføringen"),
+    "strong2c": ("strong and artificial", "sterk en kunstmatig", "stark und künstlich",
+                 "sterk og kunstig"),
+    "waiting": ("waiting, artificial", "wachtbod, kunstmatig", "Wartegebot, künstlich",
+                "ventemelding, kunstig"),
+    "jacoby2nt": ("Jacoby 2NT: game-forcing raise", "Jacoby 2SA: manchforcing steun",
+                  "Jacoby 2SA: partieforcierende Hebung", "Jacoby 2NT: utgangskrav med støtte"),
+    "rkc": ("Roman key-card Blackwood: asks for key cards",
+            "Roman Key Card Blackwood: vraagt naar sleutelkaarten",
+            "Roman Key Card Blackwood: fragt nach Schlüsselkarten",
+            "Roman Key Card Blackwood: spør etter nøkkelkort"),
+    "rkc_14": ("1 or 4 key cards", "1 of 4 sleutelkaarten", "1 oder 4 Schlüsselkarten",
+               "1 eller 4 nøkkelkort"),
+    "rkc_03": ("0 or 3 key cards", "0 of 3 sleutelkaarten", "0 oder 3 Schlüsselkarten",
+               "0 eller 3 nøkkelkort"),
+    "rkc_2": ("2 key cards without the trump queen", "2 sleutelkaarten zonder troefvrouw",
+              "2 Schlüsselkarten ohne Trumpfdame", "2 nøkkelkort uten trumfdame"),
+    "rkc_2q": ("2 key cards with the trump queen", "2 sleutelkaarten met troefvrouw",
+               "2 Schlüsselkarten mit Trumpfdame", "2 nøkkelkort med trumfdame"),
+    "takeout": ("takeout double", "informatiedoublet", "Informationskontra", "opplysningsdobling"),
+    "negative": ("negative double", "negatief doublet", "negatives Kontra", "negativ dobling"),
+    "penalty": ("penalty double", "strafdoublet", "Strafkontra", "straffedobling"),
+    "redouble_strength": ("shows strength", "toont kracht", "zeigt Stärke", "viser styrke"),
+    "cuebid": ("cue bid: game-forcing values", "cue-bid: manchwaarden",
+               "Cuebid: partieforcierende Stärke", "cuebid: utgangsverdier"),
+    "preempt": ("preemptive", "preëmptief", "Sperrgebot", "sperremelding"),
+    "weak": ("weak", "zwak", "schwach", "svak"),
+    "strong": ("strong", "sterk", "stark", "sterk"),
+    "quantitative": ("quantitative: invites slam", "kwantitatief: slemuitnodiging",
+                     "quantitativ: Schlemeinladung", "kvantitativ: slaminvitt"),
+    "balancing": ("balancing", "in de herlevingspositie", "in Wiederbelebungsposition",
+                  "i balanseringsposisjon"),
+    "minimum": ("minimum", "minimum", "Minimum", "minimum"),
+    "maximum": ("maximum", "maximum", "Maximum", "maksimum"),
+    "feature_ask": ("asks for strength", "vraagt naar kracht", "fragt nach Stärke",
+                    "spør etter styrke"),
+    "support_for": ("support for {suit}", "steun voor {suit}", "Unterstützung für {suit}",
+                "støtte til {suit}"),
+    "support_word": ("support", "steun", "Unterstützung", "støtte"),
+    "reverse": ("reverse", "reverse", "Revers", "revers"),
+    "jump_shift": ("jump shift", "sprongbod in nieuwe kleur", "Sprungwechsel", "hoppskift"),
+    "signoff_slam": ("not enough key cards", "te weinig sleutelkaarten",
+                     "zu wenige Schlüsselkarten", "for få nøkkelkort"),
+    "slam": ("enough key cards for slam", "genoeg sleutelkaarten voor slem",
+             "genug Schlüsselkarten für Schlemm", "nok nøkkelkort for slem"),
+    "unbid_suits": ("support for the unbid suits", "steun voor de ongeboden kleuren",
+                    "Anschluss in den ungereizten Farben", "støtte i umeldte farger"),
+}
+
+_LANG_INDEX = {Language.ENGLISH: 0, Language.DUTCH: 1, Language.GERMAN: 2, Language.NORWEGIAN: 3}
+
+
+def phrase(key: str, lang: Language | str = Language.ENGLISH, **fields: str) -> str:
+    """One phrase of the explanations in ``lang``; ``{suit}`` fields are filled in.
+
+    >>> phrase("transfer", "de", suit="♥")
+    'Transfer nach ♥'
+    """
+    text = _PHRASES[key][_LANG_INDEX[Language.parse(lang)]]
+    return text.format(**fields) if fields else text
+
+
+def suit_name(suit: Suit, lang: Language, symbols: bool) -> str:
+    """A suit as a symbol (``♥``) or as the language's letter (``H``, Dutch ``H``, German ``C``)."""
+    return SUIT_SYMBOLS[suit] if symbols else lang.suit_letters[suit]
+
+
+# --- what a call shows ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """The concrete meaning of one call: ranges, lengths (by ``Suit``), shape and status."""
+
+    hcp: Range = (0, MAX_HCP)
+    points: Points = Points.HCP
+    trump: Suit | None = None  # the suit support points are counted for
+    lengths: Lengths = OPEN
+    alternatives: tuple[Lengths, ...] = ()  # at least one must hold
+    balanced: bool | None = None
+    forcing: Forcing = Forcing.NONE
+    artificial: bool = False
+    notes: tuple[tuple[str, Suit | None], ...] = ()  # phrase keys, with a suit to fill in
+    test: Callable[[HandInfo], bool] | None = field(default=None, compare=False)
+    test_note: tuple[str, Suit | None] | None = None
+
+    def points_of(self, info: HandInfo) -> int:
+        """The hand's count in this meaning's kind of points."""
+        if self.points is Points.TOTAL:
+            return info.total_points
+        if self.points is Points.SUPPORT and self.trump is not None:
+            return info.support_points(self.trump)
+        return info.hcp
+
+    def fits(self, info: HandInfo) -> bool:
+        """Whether a hand matches this meaning (the robot may make the call)."""
+        lo, hi = self.hcp
+        if not lo <= self.points_of(info) <= hi:
+            return False
+        for suit in Suit:
+            a, b = self.lengths[suit]
+            if not a <= info.lengths[suit] <= b:
+                return False
+        if self.alternatives and not any(
+                all(a <= info.lengths[s] <= b for s, (a, b) in zip(Suit, alt, strict=True))
+                for alt in self.alternatives):
+            return False
+        if self.balanced is not None and info.balanced is not self.balanced:
+            return False
+        return self.test is None or self.test(info)
+
+    @property
+    def hcp_envelope(self) -> Range:
+        """The HCP range any hand with this meaning has (distribution points widen it)."""
+        lo, hi = self.hcp
+        if self.points is Points.HCP:
+            return (lo, hi)
+        slack = 5 if self.points is Points.SUPPORT else 4
+        return (max(0, lo - slack), hi)
+
+    @property
+    def is_natural(self) -> bool:
+        """Whether the meaning is natural (not alertable)."""
+        return not self.artificial
+
+    def describe(self, lang: Language | str = Language.ENGLISH, *, symbols: bool = True) -> str:
+        """Plain words: ``'15–17 HCP, balanced'``, ``'5+ ♥, 6–10 support points'`` …"""
+        language = Language.parse(lang)
+        parts: list[str] = []
+        for key, suit in self.notes:
+            parts.append(phrase(key, language, suit=suit_name(suit, language, symbols))
+                         if suit is not None else phrase(key, language))
+        lo, hi = self.hcp
+        unit = phrase(self.points.value, language)
+        if (lo, hi) != (0, MAX_HCP):
+            if hi >= MAX_HCP:
+                parts.append(f"{lo}+ {unit}")
+            elif lo <= 0:
+                parts.append(f"{phrase('up to', language)} {hi} {unit}")
+            elif lo == hi:
+                parts.append(f"{lo} {unit}")
+            else:
+                parts.append(f"{lo}–{hi} {unit}")
+        parts.extend(_describe_lengths(self.lengths, language, symbols))
+        if self.alternatives:
+            options = [", ".join(_describe_lengths(alt, language, symbols))
+                       for alt in self.alternatives]
+            parts.append(f" {phrase('or', language)} ".join(o for o in options if o))
+        if self.balanced is True:
+            parts.append(phrase("balanced", language))
+        elif self.balanced is False:
+            parts.append(phrase("unbalanced", language))
+        if self.test_note is not None:
+            key, suit = self.test_note
+            word = phrase(key, language)
+            parts.append(f"{word} {suit_name(suit, language, symbols)}" if suit is not None
+                         else word)
+        if self.forcing is not Forcing.NONE:
+            parts.append(phrase(self.forcing.value, language))
+        return ", ".join(p for p in parts if p) or phrase("natural", language)
+
+
+def _describe_lengths(lengths: Lengths, language: Language, symbols: bool) -> list[str]:
+    parts = []
+    for suit in sorted(Suit, reverse=True):
+        a, b = lengths[suit]
+        name = suit_name(suit, language, symbols)
+        if (a, b) == (0, 13):
+            continue
+        if a == b:
+            parts.append(f"{a} {name}" if a else f"{phrase('exactly', language)} 0 {name}")
+        elif b >= 13:
+            parts.append(f"{a}+ {name}")
+        elif a == 0:
+            parts.append(f"{phrase('at most', language)} {b} {name}")
+        else:
+            parts.append(f"{a}–{b} {name}")
+    return parts
+
+
+# --- what is known of a hidden hand ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandConstraint:
+    """Everything the auction says about one seat's hand, for dealing consistent samples."""
+
+    hcp: Range = (0, MAX_HCP)
+    lengths: Lengths = OPEN
+    alternatives: tuple[tuple[Lengths, ...], ...] = ()  # each group: one must hold
+    balanced: bool | None = None
+
+    @classmethod
+    def of(cls, shown: Shown) -> HandConstraint:
+        """The constraint one call places on its caller."""
+        return cls(hcp=shown.hcp_envelope, lengths=shown.lengths,
+                   alternatives=(shown.alternatives,) if shown.alternatives else (),
+                   balanced=shown.balanced)
+
+    def merge(self, other: HandConstraint) -> HandConstraint:
+        """Both constraints at once; where they contradict, the later (``other``) wins."""
+        lo, hi = max(self.hcp[0], other.hcp[0]), min(self.hcp[1], other.hcp[1])
+        hcp = (lo, hi) if lo <= hi else other.hcp
+        lengths = []
+        for mine, theirs in zip(self.lengths, other.lengths, strict=True):
+            a, b = max(mine[0], theirs[0]), min(mine[1], theirs[1])
+            lengths.append((a, b) if a <= b else theirs)
+        merged_lengths: Lengths = (lengths[0], lengths[1], lengths[2], lengths[3])
+        if sum(a for a, _ in merged_lengths) > 13 or sum(b for _, b in merged_lengths) < 13:
+            merged_lengths = other.lengths
+        balanced = other.balanced if other.balanced is not None else self.balanced
+        return HandConstraint(hcp=hcp, lengths=merged_lengths,
+                              alternatives=self.alternatives + other.alternatives,
+                              balanced=balanced)
+
+    def admits(self, info: HandInfo) -> bool:
+        """Whether a hand is consistent with the constraint."""
+        if not self.hcp[0] <= info.hcp <= self.hcp[1]:
+            return False
+        for suit in Suit:
+            a, b = self.lengths[suit]
+            if not a <= info.lengths[suit] <= b:
+                return False
+        for group in self.alternatives:
+            if not any(all(a <= info.lengths[s] <= b for s, (a, b) in zip(Suit, alt, strict=True))
+                       for alt in group):
+                return False
+        return self.balanced is None or info.balanced is self.balanced
+
+    def relaxed(self) -> HandConstraint:
+        """A looser version (for calls that did not follow the system): lengths and HCP widened."""
+        lo, hi = self.hcp
+        lengths = tuple((max(0, a - 1), min(13, b + 1)) for a, b in self.lengths)
+        return HandConstraint(hcp=(max(0, lo - 2), min(MAX_HCP, hi + 2)),
+                              lengths=(lengths[0], lengths[1], lengths[2], lengths[3]))
