@@ -8,6 +8,7 @@
 from redouble.scoring.chicago import Chicago
 from redouble.scoring.duplicate import ScoreBreakdown, duplicate_score, score_breakdown
 from redouble.scoring.errors import RubberOverError, ScoringError
+from redouble.scoring.honours import Honours, honours_from_deal
 from redouble.scoring.imps import IMP_SCALE, imps
 from redouble.scoring.matchpoints import (
     ArtificialScore,
@@ -18,7 +19,23 @@ from redouble.scoring.matchpoints import (
     neuberg,
     score_traveller,
 )
+from redouble.scoring.minibridge import minibridge_declarer, minibridge_score, suggested_contract
 from redouble.scoring.rubber import Rubber
+from redouble.scoring.sheet import DealResult, ScoreSheet, SheetEntry
+from redouble.scoring.teams import (
+    ButlerScoring,
+    CrossDivisor,
+    CrossScoring,
+    DatumMethod,
+    DatumRounding,
+    TableResult,
+    TeamMatch,
+    butler_datum,
+    butler_imps,
+    cross_imps,
+    imp_pairs,
+    imp_scoring_from_pbn,
+)
 from redouble.scoring.vp import SEED30, VP_SCALES, WBF_CONTINUOUS, WBF_DISCRETE, VPScale, victory_points
 
 __all__ = [
@@ -28,20 +45,40 @@ __all__ = [
     "WBF_CONTINUOUS",
     "WBF_DISCRETE",
     "ArtificialScore",
+    "ButlerScoring",
     "Chicago",
+    "CrossDivisor",
+    "CrossScoring",
+    "DatumMethod",
+    "DatumRounding",
+    "DealResult",
+    "Honours",
     "MatchpointScale",
     "Rubber",
     "RubberOverError",
     "ScoreBreakdown",
+    "ScoreSheet",
     "ScoringError",
+    "SheetEntry",
+    "TableResult",
+    "TeamMatch",
     "Traveller",
     "VPScale",
     "WeightedScore",
+    "butler_datum",
+    "butler_imps",
+    "cross_imps",
     "duplicate_score",
+    "honours_from_deal",
+    "imp_pairs",
+    "imp_scoring_from_pbn",
     "imps",
     "matchpoints",
+    "minibridge_declarer",
+    "minibridge_score",
     "neuberg",
     "score_breakdown",
     "score_traveller",
+    "suggested_contract",
     "victory_points",
 ]
