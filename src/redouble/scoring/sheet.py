@@ -353,6 +353,17 @@ class SheetKeeper:
                                  honours_allowed=self.honours)
         return self._apply(result)
 
+    def record_result(self, result: DealResult) -> list[SheetEntry]:
+        """Enter a result made elsewhere (a typed line, a stored list), checked like ``record``."""
+        self._check_open()
+        if result.contract is None:
+            return self._apply(DealResult(None))
+        if result.tricks is None:
+            raise ScoringError(f"the result of {result.contract} needs the tricks declarer took")
+        checked = DealResult.make(result.contract, tricks=result.tricks, honours=result.honours,
+                                  honours_allowed=self.honours)
+        return self._apply(checked)
+
     def record_passed_out(self) -> list[SheetEntry]:
         """A deal passed out: nothing is scored and the cards are dealt again."""
         self._check_open()
