@@ -176,6 +176,7 @@ def test_no_declarer() -> None:
 
 def test_result_after_the_rubber_ended() -> None:
     rubber = seed000()
+    assert not rubber.can_record and Rubber().can_record
     before = rubber.to_json()
     with pytest.raises(RubberOverError, match="over"):
         rubber.record("1NT", declarer=N, tricks=7)

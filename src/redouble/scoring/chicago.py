@@ -141,7 +141,7 @@ class Chicago(SheetKeeper):
         """The scored deals so far."""
         return tuple(self._deals)
 
-    def _check_open(self) -> None:
+    def check_can_record(self) -> None:
         if self.is_finished:
             raise RubberOverError("the Chicago is over: four deals have been scored; start a new one")
 

@@ -102,7 +102,7 @@ class Rubber(SheetKeeper):
                 return side
         return None
 
-    def _check_open(self) -> None:
+    def check_can_record(self) -> None:
         if self._phase is RubberPhase.WON:
             raise RubberOverError(f"the rubber is over: {self.rubber_winner} won two games; start a new one")
         if self._phase is RubberPhase.CLOSED:

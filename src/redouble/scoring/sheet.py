@@ -295,9 +295,18 @@ class SheetKeeper:
         """Forget every result (before a rebuild)."""
         self._results, self._entries, self._games = [], [], []
 
-    def _check_open(self) -> None:
-        """Raise ``RubberOverError`` when no more results may be entered."""
+    def check_can_record(self) -> None:
+        """Raise ``RubberOverError`` when no more results may be entered (the game is over)."""
         raise NotImplementedError
+
+    @property
+    def can_record(self) -> bool:
+        """Whether another result may be entered."""
+        try:
+            self.check_can_record()
+        except ScoringError:
+            return False
+        return True
 
     def _apply(self, result: DealResult) -> list[SheetEntry]:
         """Write a checked result on the sheet and return its entries."""
@@ -348,14 +357,14 @@ class SheetKeeper:
         ``honours`` is ``(Side, points)``; with ``deal`` they are read from the cards instead
         (any hand holding them, even a defender's, whether or not the contract makes).
         """
-        self._check_open()
+        self.check_can_record()
         result = DealResult.make(contract, tricks=tricks, declarer=declarer, honours=honours, deal=deal,
                                  honours_allowed=self.honours)
         return self._apply(result)
 
     def record_result(self, result: DealResult) -> list[SheetEntry]:
         """Enter a result made elsewhere (a typed line, a stored list), checked like ``record``."""
-        self._check_open()
+        self.check_can_record()
         if result.contract is None:
             return self._apply(DealResult(None))
         if result.tricks is None:
@@ -366,7 +375,7 @@ class SheetKeeper:
 
     def record_passed_out(self) -> list[SheetEntry]:
         """A deal passed out: nothing is scored and the cards are dealt again."""
-        self._check_open()
+        self.check_can_record()
         return self._apply(DealResult(None))
 
     def undo(self) -> DealResult | None:
@@ -388,7 +397,7 @@ class SheetKeeper:
         """The sheet rebuilt from its list of results."""
         keeper = cls(**options)
         for result in results:
-            keeper._check_open()
+            keeper.check_can_record()
             keeper._apply(result)
         return keeper
 
