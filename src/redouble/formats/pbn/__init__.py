@@ -110,7 +110,7 @@ def _path_lines(path: Path) -> Iterator[str]:
 
 def loads(text: str | bytes) -> list[Game]:
     """Every game in PBN text (or bytes: UTF-8, UTF-16 with a byte-order mark, or Latin-1)."""
-    return list(Reader(_text_lines(text)).games(GameBuilder))
+    return list(_real_games(Reader(_text_lines(text)).games(GameBuilder)))
 
 
 def load(source: Source) -> list[Game]:
@@ -121,7 +121,12 @@ def load(source: Source) -> list[Game]:
 def iter_games(source: Source | Iterable[str]) -> Iterator[Game]:
     """The games of a file one at a time: memory stays constant however long the file is."""
     lines = source if isinstance(source, list | tuple) else _lines(source)  # type: ignore[arg-type]
-    return Reader(lines).games(GameBuilder)
+    return _real_games(Reader(lines).games(GameBuilder))
+
+
+def _real_games(games: Iterator[Game]) -> Iterator[Game]:
+    """Leave out games without a single tag (a stray note or comment between two empty lines)."""
+    return (game for game in games if game.tags)
 
 
 def iter_headers(source: Source) -> Iterator[dict[str, str]]:

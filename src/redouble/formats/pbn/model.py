@@ -175,7 +175,7 @@ class PlaySection(_Section):
         return played
 
 
-_COLUMN = re.compile(r"^([+-]?)(.*?)(?:\\(\d+)([LR]?))?$", re.S)
+_COLUMN = re.compile(r"^([+-]?)(.*?)(?:\\([0-9]{1,3})([LR]?))?$", re.S)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,8 +251,8 @@ class Table:
         return cls(name=name, columns=columns, rows=rows, comments=comments)
 
 
-_NUMBER = re.compile(r"^[+-]?\d+$")
-_DECIMAL = re.compile(r"^[+-]?\d*[.,]\d+$")
+_NUMBER = re.compile(r"^[+-]?[0-9]{1,18}$")
+_DECIMAL = re.compile(r"^[+-]?[0-9]{0,18}[.,][0-9]{1,18}$")
 
 
 def element_value(text: str) -> int | float | str | None:
@@ -287,18 +287,18 @@ def unescape(text: str) -> str:
 
 
 def escape(text: str) -> str:
-    """A value as a string token's contents: quotes escaped, backslashes doubled where needed.
+    """A value as a string token's contents: quotes and backslashes escaped (PBN 2.1 §3.2).
 
-    A backslash is doubled only where a reader could misread it (before a quote, a backslash,
-    or at the end), so that real files' column formats like ``Result\\2R`` stay as they are.
+    A backslash before a digit stays single: it is a table column's width (``Result\\2R``),
+    written that way by every program, and no reader takes it for an escape.
     """
     out: list[str] = []
     for index, char in enumerate(text):
         if char == '"':
             out.append('\\"')
         elif char == "\\":
-            following = text[index + 1] if index + 1 < len(text) else ""
-            out.append("\\\\" if following in ('"', "\\", "") else "\\")
+            following = text[index + 1:index + 2]
+            out.append("\\" if following.isdigit() else "\\\\")
         else:
             out.append(char)
     return "".join(out)
@@ -393,7 +393,7 @@ def deal_from_hands(hands: Mapping[Seat, Hand]) -> Deal | None:
         return None
 
 
-_RESULT_SIDES = re.compile(r"^(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?$")
+_RESULT_SIDES = re.compile(r"^(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?$")
 
 
 def parse_result(text: str, declarer: Seat | None) -> int | None:
@@ -402,7 +402,7 @@ def parse_result(text: str, declarer: Seat | None) -> int | None:
     if value is None:
         return None
     value = value.lstrip("^").strip()
-    if value.isdigit():
+    if re.fullmatch(r"[0-9]{1,2}", value):
         tricks = int(value)
         return tricks if 0 <= tricks <= 13 else None
     match = _RESULT_SIDES.match(value.upper())
@@ -461,7 +461,7 @@ class Game:
     def board(self) -> int | None:
         """The board number."""
         value = self.tag("Board")
-        return int(value) if value is not None and value.isdigit() else None
+        return int(value) if value is not None and re.fullmatch(r"[0-9]{1,9}", value) else None
 
     @property
     def dealer(self) -> Seat | None:

@@ -190,7 +190,7 @@ def read_game(lines: Iterable[str], visitor: BaseVisitor[T]) -> T | None:
 # --- the game builder -------------------------------------------------------------------------
 
 _AUCTION_PIECE = re.compile(
-    r"=(\d+)=|\$(\d+)|(!!|\?\?|!\?|\?!|!|\?)|\^([ISRL])|(\*)|(\+)|([A-Za-z0-9]+|-)")
+    r"=([0-9]{1,9})=|\$([0-9]{1,9})|(!!|\?\?|!\?|\?!|!|\?)|\^([ISRL])|(\*)|(\+)|([A-Za-z0-9]+|-)")
 _CARD = re.compile(r"^([SHDCshdc])(10|[2-9TJQKAtjqka])$")
 
 
@@ -241,7 +241,7 @@ class _SectionBuilder:
                     nags = last["nags"]
                     assert isinstance(nags, list)
                     if nag is not None:
-                        nags.append(min(int(nag), 10**6))
+                        nags.append(int(nag))
                     else:
                         nags.append(SUFFIX_NAGS[suffix] + (6 if self.kind == "play" else 0))
 
@@ -351,7 +351,7 @@ class GameBuilder(BaseVisitor[Game]):
 
     def _note(self, value: str, line: int, column: int) -> None:
         number, _, text = value.partition(":")
-        if not number.strip().isdigit():
+        if not re.fullmatch(r"\s*[0-9]{1,9}\s*", number):
             raise ParseError(f"the note {value!r} has no number", line=line, column=column,
                              expected='a note like [Note "1:text"]')
         target = self._section if self._section is not None else (self._sections[-1] if self._sections else None)

@@ -1,0 +1,421 @@
+"""BBO's LIN format: read and write hand records, vugraph files and handviewer links.
+
+A LIN text is a run of ``key|value|`` pairs. ``pn`` names the players South, West, North, East
+(eight names in a vugraph file: open room, then closed); ``md`` gives the dealer as a digit
+(1 South, 2 West, 3 North, 4 East) and the hands from South clockwise (the last may be left
+out); ``sv`` the vulnerability (``o``, ``n``, ``e``, ``b``); ``mb`` a call (``p``, ``d``, ``r``,
+``1N``; ``!`` marks an alert) and ``an`` its explanation; ``pc`` a card; ``mc`` a claim, as
+declarer's total tricks; ``qx`` the room and board (``o9``, ``c9``); ``ah`` the board title.
+``rh``, ``st``, ``pg``, ``nt``, ``vg``, ``rs`` and the others are kept but change nothing.
+
+>>> boards = loads("pn|Ann,Bob,Cat,Dan|md|1SAKQJHAKQDAKQCAKQ,S2H5432D5432C5432,S6543H876D876C876,|"
+...                "ah|Board 1|sv|o|mb|7N!|an|just because|mb|p|mb|p|mb|p|pc|S2|mc|13|")
+>>> board = boards[0]
+>>> board.dealer, board.players[Seat.SOUTH], board.number
+(Seat.SOUTH, 'Ann', 1)
+>>> state = board_state(board)
+>>> str(state.result)
+'7NT S ='
+>>> state.events[0].explanation
+'just because'
+>>> text = dumps([from_board_state(state, players=board.players)])
+>>> text.split("|sv|")[1]
+'o|mb|7N!|an|just because|mb|p|mb|p|mb|p|pg||pc|S2|mc|13|pg||\\n'
+>>> loads(text) == boards
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import urllib.parse
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from redouble.board import Board, board_dealer, board_vulnerability
+from redouble.calls import Call, CallKind
+from redouble.cards import SUITS, Card, Rank, Suit
+from redouble.deal import Deal
+from redouble.errors import BridgeError
+from redouble.events import CallMade, CardPlayed
+from redouble.formats.errors import ExportError, ParseError
+from redouble.formats.pbn.events import _in_force, claim_events
+from redouble.formats.pbn.lexer import decode_lines
+from redouble.formats.pbn.model import deal_from_hands
+from redouble.hand import Hand
+from redouble.seats import Seat, Vulnerability
+from redouble.state import BoardState, Phase
+
+__all__ = ["LinBoard", "LinCall", "board_state", "dump", "dumps", "from_board_state", "load", "loads"]
+
+LIN_SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+"""LIN's seat order: ``pn`` names and ``md`` hands start with South; dealer digits 1-4 follow it."""
+
+_VULNERABILITY = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE,
+                  "n": Vulnerability.NS, "e": Vulnerability.EW, "b": Vulnerability.BOTH}
+_VULNERABILITY_LETTER = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e",
+                         Vulnerability.BOTH: "b"}
+_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+_RANKS = {letter: Rank(value) for letter, value in zip("23456789TJQKA", range(2, 15), strict=True)}
+_CARD = re.compile(r"^\s*([SHDCshdc])\s*(10|[2-9TJQKAtjqka])\s*$")
+_BOARD_TITLE = re.compile(r"(\d{1,6})\s*$")
+_ROOM = re.compile(r"^\s*([ocOC]?)\s*(\d{1,6})\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class LinCall:
+    """A call as LIN gives it: the call, its alert (``!``) and explanation (``an``)."""
+
+    call: Call
+    alert: bool = False
+    explanation: str | None = None
+
+
+@dataclass(eq=False)
+class LinBoard:
+    """One board of a LIN text: players, deal, dealer, vulnerability, calls, cards and claim.
+
+    ``pairs`` keeps every ``key|value|`` pair of the board as read, ``header`` the file's
+    pairs before the first board (``vg``, ``rs``, ``pn`` …).
+    """
+
+    players: dict[Seat, str] = field(default_factory=dict)
+    hands: dict[Seat, Hand] = field(default_factory=dict)
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    number: int | None = None
+    room: str | None = None
+    title: str | None = None
+    calls: list[LinCall] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    claim: int | None = None
+    pairs: list[tuple[str, str]] = field(default_factory=list)
+    header: list[tuple[str, str]] = field(default_factory=list)
+
+    def _key(self) -> tuple[object, ...]:
+        deal = self.deal
+        return (self.players, deal if deal is not None else self.hands, self.dealer, self.vulnerability,
+                self.number, self.calls, self.cards, self.claim)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LinBoard):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<LinBoard {self.room or ''}{self.number or '?'} calls={len(self.calls)} cards={len(self.cards)}>"
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal, or ``None`` when the hands given do not make one (one hand may be left out)."""
+        return deal_from_hands(self.hands)
+
+
+class _Positions:
+    """Line and column of an offset in the text."""
+
+    def __init__(self, text: str) -> None:
+        self._starts = [0] + [index + 1 for index, char in enumerate(text) if char == "\n"]
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
+def _pairs(text: str) -> list[tuple[str, str, int]]:
+    """The ``key|value|`` pairs with the offset of each value."""
+    pairs: list[tuple[str, str, int]] = []
+    position = 0
+    length = len(text)
+    while position < length:
+        bar = text.find("|", position)
+        if bar < 0:
+            rest = text[position:]
+            if rest.strip():
+                raise _error(text, position + len(rest) - len(rest.lstrip()),
+                             f"{rest.strip()[:20]!r} has no value", "a key, '|', a value and '|'")
+            break
+        key = text[position:bar].strip().lower()
+        end = text.find("|", bar + 1)
+        if end < 0:
+            raise _error(text, bar + 1, f"the value of {key or 'a key'!r} is not closed",
+                         "'|' after the value")
+        if not key and not text[bar + 1:end].strip():
+            position = end + 1  # '||' between pairs: nothing
+            continue
+        if not re.fullmatch(r"[a-z0-9]{1,4}", key):
+            raise _error(text, position + len(text[position:bar]) - len(text[position:bar].lstrip()),
+                         f"{text[position:bar].strip()[:20]!r} is not a LIN key", "a key like md, mb or pc")
+        pairs.append((key, text[bar + 1:end], bar + 1))
+        position = end + 1
+    return pairs
+
+
+def _error(text: str, offset: int, problem: str, expected: str) -> ParseError:
+    line, column = _Positions(text)(offset)
+    return ParseError(problem, line=line, column=column, expected=expected)
+
+
+def _hand(text: str) -> Hand:
+    cards: list[Card] = []
+    suit: Suit | None = None
+    body = text.strip().upper().replace("10", "T")
+    for char in body:
+        if char in _SUITS:
+            suit = _SUITS[char]
+        elif char in _RANKS and suit is not None:
+            cards.append(Card(suit, _RANKS[char]))
+        elif char not in " .-":
+            raise BridgeError(f"{char!r} is not a suit or a rank")
+    if len(set(cards)) != len(cards):
+        raise BridgeError("a card is given twice")
+    return Hand(cards)
+
+
+def _parse_md(value: str) -> tuple[Seat | None, dict[Seat, Hand]]:
+    body = value.strip()
+    dealer = None
+    if body[:1].isdigit():
+        digit = int(body[0])
+        if not 1 <= digit <= 4:
+            raise BridgeError(f"{body[0]} is not a dealer digit (1 South, 2 West, 3 North, 4 East)")
+        dealer = LIN_SEATS[digit - 1]
+        body = body[1:]
+    hands: dict[Seat, Hand] = {}
+    parts = body.split(",") if body else []
+    if len(parts) > 4:
+        raise BridgeError(f"md gives {len(parts)} hands; there are four")
+    for seat, part in zip(LIN_SEATS, parts, strict=False):
+        if part.strip():
+            hands[seat] = _hand(part)
+    seen: set[Card] = set()
+    for hand in hands.values():
+        if len(hand) > 13:
+            raise BridgeError(f"a hand of {len(hand)} cards")
+        if seen & hand.cards:
+            raise BridgeError(f"{min(seen & hand.cards)} is in two hands")
+        seen |= hand.cards
+    return dealer, hands
+
+
+def _parse_call(value: str) -> LinCall:
+    text = value.strip()
+    alert = text.endswith("!")
+    text = text.rstrip("!").strip()
+    if text.upper() in ("P", "PASS"):
+        call = Call(CallKind.PASS)
+    elif text.upper() in ("D", "X", "DBL"):
+        call = Call(CallKind.DOUBLE)
+    elif text.upper() in ("R", "XX", "RDBL"):
+        call = Call(CallKind.REDOUBLE)
+    else:
+        if not re.fullmatch(r"[1-7](?:NT|N|S|H|D|C)", text.upper()):
+            raise BridgeError(f"{value!r} is not a call")
+        call = Call.parse(text.upper())
+    return LinCall(call=call, alert=alert)
+
+
+def _board_started(board: LinBoard) -> bool:
+    return bool(board.hands or board.calls or board.cards or board.dealer is not None)
+
+
+def loads(text: str | bytes) -> list[LinBoard]:
+    """The boards of a LIN text (or a BBO handviewer link, or bytes in UTF-8/UTF-16/Latin-1)."""
+    if isinstance(text, bytes):
+        import io
+
+        text = "\n".join(line.rstrip("\n") for line in decode_lines(io.BytesIO(text)))
+    text = text.removeprefix("\ufeff")
+    if "lin=" in text and "|" not in text.split("lin=", 1)[0]:
+        link = text.split("lin=", 1)[1].split("&", 1)[0].strip()
+        text = urllib.parse.unquote(link)
+    boards: list[LinBoard] = []
+    header: list[tuple[str, str]] = []
+    names: list[str] = []
+    current = LinBoard()
+    for key, value, offset in _pairs(text):
+        try:
+            if key == "qx" or (key == "md" and current.hands):
+                if _board_started(current):
+                    boards.append(current)
+                current = LinBoard(header=list(header))
+            current.pairs.append((key, value))
+            if key == "pn":
+                names = [name.strip() for name in value.split(",")]
+                if not _board_started(current):
+                    header.append((key, value))
+            elif key == "md":
+                current.dealer, current.hands = _parse_md(value)
+            elif key == "sv":
+                letter = value.strip().lower()[:1] or "o"
+                if letter not in _VULNERABILITY:
+                    raise BridgeError(f"{value!r} is not a vulnerability")
+                current.vulnerability = _VULNERABILITY[letter]
+            elif key == "mb":
+                current.calls.append(_parse_call(value))
+            elif key == "an":
+                if not current.calls:
+                    raise BridgeError("an explanation before any call")
+                last = current.calls[-1]
+                current.calls[-1] = LinCall(call=last.call, alert=last.alert, explanation=value)
+            elif key == "pc":
+                match = _CARD.match(value)
+                if match is None:
+                    raise BridgeError(f"{value!r} is not a card")
+                suit, rank = match.groups()
+                current.cards.append(Card(_SUITS[suit.upper()], _RANKS["T" if rank == "10" else rank.upper()]))
+            elif key == "mc":
+                if not re.fullmatch(r"\s*[0-9]{1,2}\s*", value) or int(value) > 13:
+                    raise BridgeError(f"{value!r} is not a number of tricks")
+                current.claim = int(value)
+            elif key == "qx":
+                room = _ROOM.match(value)
+                if room:
+                    current.room = room.group(1).lower() or None
+                    current.number = int(room.group(2))
+            elif key == "ah":
+                current.title = value
+                number = _BOARD_TITLE.search(value)
+                if number:
+                    current.number = int(number.group(1))
+            elif not _board_started(current) and key in ("vg", "rs"):
+                header.append((key, value))
+        except BridgeError as error:
+            expected = {"md": "md|<dealer 1-4><South>,<West>,<North>,<East>|, hands like SAKQHJT9D8C765",
+                        "sv": "o, n, e or b", "mb": "a call like 1N, 2S!, p, d or r",
+                        "pc": "a card like SA or h10", "mc": "declarer's total tricks 0-13",
+                        "an": "an explanation after an mb"}.get(key, "a value")
+            raise _error(text, offset, f"{key}|{value[:30]}|: {error}", expected) from None
+        if names:
+            current.players = _players(names, current.room)
+    if _board_started(current):
+        boards.append(current)
+    return boards
+
+
+def _players(names: list[str], room: str | None) -> dict[Seat, str]:
+    if len(names) >= 8 and room == "c":
+        names = names[4:8]
+    return {seat: name for seat, name in zip(LIN_SEATS, names[:4], strict=False) if name}
+
+
+def load(source: str | Path | IO[str] | IO[bytes]) -> list[LinBoard]:
+    """The boards of a LIN file (a path or an open file)."""
+    if isinstance(source, str | Path):
+        return loads(Path(source).read_bytes())
+    data = source.read()
+    return loads(data)
+
+
+def board_state(board: LinBoard) -> BoardState:
+    """A LIN board replayed as events: calls with alerts and explanations, cards, and the claim."""
+    deal = board.deal
+    if deal is None:
+        raise BridgeError("the LIN board has no complete deal")
+    number = board.number
+    dealer = board.dealer or (board_dealer(number) if number else Seat.NORTH)
+    vulnerability = board.vulnerability or (board_vulnerability(number) if number else Vulnerability.NONE)
+    state = BoardState(Board(deal=deal, dealer=dealer, vulnerability=vulnerability, number=number))
+    for item in board.calls:
+        if state.phase is not Phase.AUCTION:
+            raise BridgeError(f"the call {item.call} comes after the auction is over")
+        state.make_call(item.call, alert=item.alert, explanation=item.explanation)
+    for card in board.cards:
+        if state.phase is not Phase.PLAY:
+            raise BridgeError(f"{card} is played when no card can be")
+        state.play_card(card)
+    if board.claim is not None and state.phase is Phase.PLAY:
+        for event in claim_events(state, board.claim):
+            state.apply(event)
+    return state
+
+
+def from_board_state(state: BoardState, *, players: Mapping[Seat, str] | None = None,
+                     title: str | None = None, room: str | None = None) -> LinBoard:
+    """A LIN board from a board's event log (and the players' names, if known)."""
+    board = state.board
+    actions = _in_force(state.events)
+    lin = LinBoard(players=dict(players or {}), hands=dict(board.deal), dealer=board.dealer,
+                   vulnerability=board.vulnerability, number=board.number, room=room,
+                   title=title if title is not None else (f"Board {board.number}" if board.number else None))
+    for action in actions:
+        if isinstance(action, CallMade):
+            lin.calls.append(LinCall(call=action.call, alert=action.alert, explanation=action.explanation))
+        elif isinstance(action, CardPlayed):
+            lin.cards.append(action.card)
+    play = state.play
+    if play is not None and play.accepted_claim is not None:
+        lin.claim = play.declarer_tricks
+    return lin
+
+
+def _call_text(call: Call) -> str:
+    if call.kind is CallKind.PASS:
+        return "p"
+    if call.kind is CallKind.DOUBLE:
+        return "d"
+    if call.kind is CallKind.REDOUBLE:
+        return "r"
+    text = str(call)
+    return text[:-1] if text.endswith("NT") else text
+
+
+def _hand_text(hand: Hand | None) -> str:
+    if hand is None:
+        return ""
+    return "".join(suit.letter() + "".join(rank.letter() for rank in hand.holding(suit)) for suit in SUITS)
+
+
+def _value(key: str, value: str) -> str:
+    if "|" in value:
+        raise ExportError(f"the {key} value {value!r} holds '|', which LIN cannot carry")
+    return value
+
+
+def dumps(boards: Iterable[LinBoard]) -> str:
+    """Boards as LIN, one line each, in the layout BBO writes (``pg||`` after each trick)."""
+    lines: list[str] = []
+    for board in boards:
+        parts: list[str] = []
+        if board.players:
+            names = [_value("pn", board.players.get(seat, "")) for seat in LIN_SEATS]
+            parts.append("pn|" + ",".join(name.replace(",", " ") for name in names) + "|")
+        if board.room and board.number is not None:
+            parts.append(f"qx|{board.room}{board.number}|")
+        parts.append("st||")
+        digit = str(LIN_SEATS.index(board.dealer) + 1) if board.dealer is not None else ""
+        parts.append(f"md|{digit}" + ",".join(_hand_text(board.hands.get(seat)) for seat in LIN_SEATS) + "|")
+        parts.append("rh||")
+        if board.title is not None:
+            parts.append(f"ah|{_value('ah', board.title)}|")
+        if board.vulnerability is not None:
+            parts.append(f"sv|{_VULNERABILITY_LETTER[board.vulnerability]}|")
+        for item in board.calls:
+            parts.append(f"mb|{_call_text(item.call)}{'!' if item.alert else ''}|")
+            if item.explanation is not None:
+                parts.append(f"an|{_value('an', item.explanation)}|")
+        if board.cards or board.claim is not None:
+            parts.append("pg||")
+        for index, card in enumerate(board.cards):
+            parts.append(f"pc|{card}|")
+            if index % 4 == 3:
+                parts.append("pg||")
+        if board.claim is not None:
+            parts.append(f"mc|{board.claim}|")
+            parts.append("pg||")
+        lines.append("".join(parts))
+    return "".join(line + "\n" for line in lines)
+
+
+def dump(boards: Iterable[LinBoard], target: str | Path | IO[str]) -> None:
+    """Write boards as LIN to a path (UTF-8) or an open text file."""
+    text = dumps(boards)
+    if isinstance(target, str | Path):
+        Path(target).write_text(text, encoding="utf-8")
+    else:
+        target.write(text)
