@@ -133,3 +133,19 @@ def test_tricks_outside_0_13(tricks: object) -> None:
 def test_missing_tricks() -> None:
     with pytest.raises(ScoringError, match="needs the tricks"):
         duplicate_score("4H")
+
+
+# Seed 004's undertrick table as printed: (first, each next, extra from the 4th on) per row.
+SEED004_UNDERTRICKS = {
+    ("", False): (50, 50, 0), ("X", False): (100, 200, 100), ("XX", False): (200, 400, 200),
+    ("", True): (100, 100, 0), ("X", True): (200, 300, 0), ("XX", True): (400, 600, 0),
+}
+
+
+@pytest.mark.parametrize(("risk", "vulnerable"), list(SEED004_UNDERTRICKS))
+def test_seed004_undertrick_table_read_as_first_next_extra(risk: str, vulnerable: bool) -> None:
+    """RULES.md §5: seed 004's undertrick table is right when read as first / each next / extra from the 4th."""
+    first, each_next, extra = SEED004_UNDERTRICKS[(risk, vulnerable)]
+    for down in range(1, 14):
+        penalty = first + each_next * (down - 1) + extra * max(0, down - 3)
+        assert duplicate_score(f"7NT{risk}", tricks=13 - down, vulnerable=vulnerable) == -penalty

@@ -27,6 +27,12 @@ def test_golden_seed_table_13_imps_24_boards() -> None:
     assert victory_points(13, boards=24, scale=SEED30) == (17.0, 13.0)
 
 
+@pytest.mark.parametrize(("margin", "vps"), [(1, 10.33), (2, 10.66), (7, 12.16), (10, 12.97), (20, 15.26)])
+def test_published_wbf_14_board_values(margin: int, vps: float) -> None:
+    """The 14-board WBF scale as quoted by R. Klinger (IBPA Bulletin, May 2013)."""
+    assert victory_points(margin, boards=14) == (vps, round(20 - vps, 2))
+
+
 def test_wbf_formula_by_hand() -> None:
     """B = 15·√N, τ = (√5−1)/2: a few margins worked out with the formula in RULES.md."""
     tau = (math.sqrt(5) - 1) / 2
