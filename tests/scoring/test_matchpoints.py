@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,6 +17,7 @@ from redouble.scoring import (
     neuberg,
     score_traveller,
 )
+from redouble.scoring.matchpoints import TableResult, matchpoint_pairs
 
 SEED_TRAVELLER = [420, 430, 500, 420, 450, -50, 170]
 
@@ -106,3 +109,20 @@ def test_better_score_never_fewer_matchpoints(board: list[int]) -> None:
                 assert mp_a > mp_b
             if a == b:
                 assert mp_a == mp_b
+
+
+def test_matchpoint_pairs_session() -> None:
+    """Seed 001's traveller as board 1 of a session, plus a second board with an adjusted score."""
+    pairs = [(1, 8), (2, 13), (3, 11), (4, 9), (5, 14), (6, 12), (7, 10)]
+    rows = [TableResult(1, ns, ew, score) for (ns, ew), score in zip(pairs, SEED_TRAVELLER, strict=True)]
+    rows += [TableResult(2, 1, 13, 100), TableResult(2, 2, 8, ArtificialScore.parse("A+/A-")),
+             TableResult(2, 3, 9, -100)]
+    session = matchpoint_pairs(rows)
+    assert session.travellers[1].ns == (5, 8, 12, 5, 10, 0, 2)
+    assert session.totals[3] == 12 + neuberg(0, results=2, expected=3)
+    assert session.tops[1] == 12 + 4 and session.tops[14] == 12
+    assert session.percentages[5] == pytest.approx(100 * 10 / 12)
+    ranking = session.ranking()
+    assert ranking[0] == (1, 12, 100.0)  # pair 12 sat EW against -50, the only board it played
+    assert all(a[2] >= b[2] for a, b in itertools.pairwise(ranking))
+    assert session.to_json()["ranking"][0]["rank"] == 1

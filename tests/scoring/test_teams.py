@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
-from redouble.scoring import ArtificialScore, ScoringError, imps
+from redouble.scoring import ArtificialScore, ScoringError, WeightedScore, imps
 from redouble.scoring.teams import (
     ButlerScoring,
     CrossDivisor,
@@ -214,3 +214,14 @@ def test_butler_better_score_never_fewer_imps(scores: list[int]) -> None:
         for b, ib in zip(scores, result, strict=True):
             if a >= b:
                 assert ia >= ib
+
+
+def test_weighted_scores_in_imp_pairs() -> None:
+    """Law 12C1(c): a weighted score earns the weighted IMPs of its parts."""
+    weighted = WeightedScore.parse("50% 420, 50% -50")
+    ns = butler_imps([weighted, 420, 420, -50], drop=0)
+    datum = butler_datum([420, 420, -50], drop=0)
+    assert ns[0] == pytest.approx(0.5 * imps(420 - datum) + 0.5 * imps(-50 - datum))
+    cross = cross_imps([weighted, 420, -50])
+    assert cross[0] == pytest.approx(0.5 * (imps(0) + imps(470)) + 0.5 * (imps(-470) + imps(0)))
+    assert sum(cross) == pytest.approx(0)

@@ -9,9 +9,10 @@
 from __future__ import annotations
 
 import enum
+import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from redouble.scoring.errors import ScoringError
@@ -19,11 +20,16 @@ from redouble.scoring.errors import ScoringError
 __all__ = [
     "ArtificialScore",
     "MatchpointScale",
+    "PairsResult",
     "ScoreEntry",
+    "TableResult",
     "Traveller",
     "WeightedScore",
+    "group_by_board",
+    "matchpoint_pairs",
     "matchpoints",
     "neuberg",
+    "rank_totals",
     "score_traveller",
 ]
 
@@ -244,3 +250,80 @@ def matchpoints(ns_scores: Sequence[ScoreEntry] | Iterable[ScoreEntry], *, expec
     EW get the complement (``score_traveller`` gives both, with percentages).
     """
     return list(score_traveller(ns_scores, expected=expected, scale=scale).ns)
+
+
+# --- a pairs session ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One line of a traveller: the board, the two pairs and the NS score (or an adjusted score)."""
+
+    board: int
+    ns_pair: Hashable
+    ew_pair: Hashable
+    ns_score: ScoreEntry
+
+
+def group_by_board(results: Iterable[TableResult]) -> dict[int, list[TableResult]]:
+    """Table results by board number, in the order given."""
+    boards: dict[int, list[TableResult]] = {}
+    for result in results:
+        boards.setdefault(result.board, []).append(result)
+    return boards
+
+
+def rank_totals(totals: dict[Hashable, float]) -> list[tuple[int, Hashable, float]]:
+    """(rank, pair, total) best first; tied pairs share the higher rank (``4=``)."""
+    ordered = sorted(totals.items(), key=lambda item: -item[1])
+    ranked: list[tuple[int, Hashable, float]] = []
+    for position, (pair, total) in enumerate(ordered, start=1):
+        rank = ranked[-1][0] if ranked and math.isclose(ranked[-1][2], total) else position
+        ranked.append((rank, pair, total))
+    return ranked
+
+
+@dataclass(frozen=True)
+class PairsResult:
+    """A matchpoint session: each board's traveller and each pair's matchpoints, top and percentage."""
+
+    travellers: dict[int, Traveller]
+    totals: dict[Hashable, float] = field(default_factory=dict)
+    tops: dict[Hashable, float] = field(default_factory=dict)
+
+    @property
+    def percentages(self) -> dict[Hashable, float]:
+        """Each pair's matchpoints as a percentage of the tops of the boards it played."""
+        return {pair: 50.0 if not self.tops[pair] else _clean(100 * total / self.tops[pair])
+                for pair, total in self.totals.items()}
+
+    def ranking(self) -> list[tuple[int, Hashable, float]]:
+        """(rank, pair, percentage) best first: percentages rank pairs who played different boards."""
+        return rank_totals(self.percentages)
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict."""
+        return {"boards": {str(number): traveller.to_json() for number, traveller in self.travellers.items()},
+                "ranking": [{"rank": rank, "pair": str(pair), "percent": percent,
+                             "matchpoints": self.totals[pair], "top": self.tops[pair]}
+                            for rank, pair, percent in self.ranking()]}
+
+
+def matchpoint_pairs(results: Iterable[TableResult], *, expected: int | None = None,
+                     scale: MatchpointScale = MatchpointScale.MP1) -> PairsResult:
+    """Matchpoint a whole session: every board's traveller, then each pair's total and percentage.
+
+    With ``expected`` (times each board should be played), boards played fewer times are
+    factored up by Neuberg's formula.
+    """
+    travellers: dict[int, Traveller] = {}
+    totals: dict[Hashable, float] = {}
+    tops: dict[Hashable, float] = {}
+    for number, rows in group_by_board(results).items():
+        traveller = score_traveller([row.ns_score for row in rows], expected=expected, scale=scale)
+        travellers[number] = traveller
+        for row, ns, ew in zip(rows, traveller.ns, traveller.ew, strict=True):
+            for pair, points in ((row.ns_pair, ns), (row.ew_pair, ew)):
+                totals[pair] = _clean(totals.get(pair, 0.0) + points)
+                tops[pair] = tops.get(pair, 0.0) + traveller.top
+    return PairsResult(travellers, totals, tops)

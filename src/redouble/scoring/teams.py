@@ -14,7 +14,6 @@ each score with a datum, the mean or median of the field after dropping the extr
 from __future__ import annotations
 
 import enum
-import math
 import statistics
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 from redouble.scoring.errors import ScoringError
 from redouble.scoring.imps import imps
-from redouble.scoring.matchpoints import ArtificialScore
+from redouble.scoring.matchpoints import (
+    ArtificialScore,
+    ScoreEntry,
+    TableResult,
+    WeightedScore,
+    group_by_board,
+    rank_totals,
+)
 from redouble.scoring.vp import WBF_CONTINUOUS, VPScale, victory_points
 
 if TYPE_CHECKING:
@@ -46,6 +52,15 @@ __all__ = [
     "imp_pairs",
     "imp_scoring_from_pbn",
 ]
+
+
+def _parts(score: int | WeightedScore) -> tuple[tuple[float, int], ...]:
+    """A plain score as one part of weight 1, or a weighted score's parts."""
+    return score.parts if isinstance(score, WeightedScore) else ((1.0, _check_score(score)),)
+
+
+def _clean(value: float) -> float:
+    return round(value, 9) + 0.0
 
 
 def _check_score(score: object) -> int:
@@ -227,20 +242,21 @@ class ButlerScoring:
         centre = statistics.fmean(kept) if self.method is DatumMethod.MEAN else statistics.median(kept)
         return _round_datum(centre, self.rounding, self.unit)
 
-    def board(self, ns_scores: Sequence[int | ArtificialScore]) -> BoardImps:
-        """Each NS score IMPed against the datum; artificial scores get ±3 IMPs per 10% (Law 12C2)."""
-        real = [score for score in ns_scores if not isinstance(score, ArtificialScore)]
-        datum = self.datum(real) if real else 0.0
+    def board(self, ns_scores: Sequence[ScoreEntry]) -> BoardImps:
+        """Each NS score IMPed against the datum of the plain scores; artificial scores get ±3 IMPs
+        per 10% (Law 12C2), weighted scores the weighted IMPs of their parts (Law 12C1c)."""
+        datum = self.datum([score for score in ns_scores if isinstance(score, int)]) \
+            if any(isinstance(score, int) for score in ns_scores) else 0.0
         ns: list[float] = []
         ew: list[float] = []
         for score in ns_scores:
             if isinstance(score, ArtificialScore):
                 ns_imps, ew_imps = score.imps()
             else:
-                ns_imps = float(imps(score - datum))
+                ns_imps = sum(weight * imps(part - datum) for weight, part in _parts(score))
                 ew_imps = -ns_imps
-            ns.append(ns_imps + 0.0)
-            ew.append(ew_imps + 0.0)
+            ns.append(_clean(ns_imps))
+            ew.append(_clean(ew_imps))
         return BoardImps(tuple(ns_scores), tuple(ns), tuple(ew), datum)
 
 
@@ -263,9 +279,12 @@ class CrossScoring:
         """The PBN Scoring tag for these options, e.g. ``IMP;Cross2``."""
         return f"IMP;{self.divisor.value}"
 
-    def board(self, ns_scores: Sequence[int | ArtificialScore]) -> BoardImps:
-        """Each NS score IMPed against every other real score (artificial scores: ±3 per 10%)."""
+    def board(self, ns_scores: Sequence[ScoreEntry]) -> BoardImps:
+        """Each NS score IMPed against every other real score (artificial scores: ±3 per 10%;
+        weighted scores compare part by part, weighted)."""
         real = [score for score in ns_scores if not isinstance(score, ArtificialScore)]
+        divisor = {CrossDivisor.NONE: 1, CrossDivisor.SCORES: len(real),
+                   CrossDivisor.COMPARISONS: max(len(real) - 1, 1)}[self.divisor]
         ns: list[float] = []
         ew: list[float] = []
         for index, score in enumerate(ns_scores):
@@ -274,13 +293,14 @@ class CrossScoring:
                 ns.append(ns_imps + 0.0)
                 ew.append(ew_imps + 0.0)
                 continue
-            others = [other for other_index, other in enumerate(ns_scores)
-                      if other_index != index and not isinstance(other, ArtificialScore)]
-            total = float(sum(imps(_check_score(score) - _check_score(other)) for other in others))
-            divisor = {CrossDivisor.NONE: 1, CrossDivisor.SCORES: len(real),
-                       CrossDivisor.COMPARISONS: max(len(real) - 1, 1)}[self.divisor]
-            ns.append(total / divisor + 0.0)
-            ew.append(-total / divisor + 0.0)
+            total = 0.0
+            for other_index, other in enumerate(ns_scores):
+                if other_index == index or isinstance(other, ArtificialScore):
+                    continue
+                total += sum(weight * other_weight * imps(part - other_part)
+                             for weight, part in _parts(score) for other_weight, other_part in _parts(other))
+            ns.append(_clean(total / divisor))
+            ew.append(_clean(-total / divisor))
         return BoardImps(tuple(ns_scores), tuple(ns), tuple(ew), None)
 
 
@@ -288,7 +308,7 @@ class CrossScoring:
 class BoardImps:
     """One board of IMP pairs: each NS score's IMPs for NS and EW, and the datum (Butler)."""
 
-    scores: tuple[int | ArtificialScore, ...]
+    scores: tuple[ScoreEntry, ...]
     ns: tuple[float, ...]
     ew: tuple[float, ...]
     datum: float | None
@@ -305,14 +325,14 @@ def butler_datum(ns_scores: Sequence[int], *, drop: int = 1, method: DatumMethod
     return ButlerScoring(drop, method, rounding, unit).datum(ns_scores)
 
 
-def butler_imps(ns_scores: Sequence[int | ArtificialScore], *, drop: int = 1,
+def butler_imps(ns_scores: Sequence[ScoreEntry], *, drop: int = 1,
                 method: DatumMethod = DatumMethod.MEAN,
                 rounding: DatumRounding = DatumRounding.HALF_AWAY_FROM_ZERO, unit: int = 10) -> list[float]:
     """NS IMPs for each score on a board against the Butler datum (EW get the negative)."""
     return list(ButlerScoring(drop, method, rounding, unit).board(ns_scores).ns)
 
 
-def cross_imps(ns_scores: Sequence[int | ArtificialScore], *,
+def cross_imps(ns_scores: Sequence[ScoreEntry], *,
                divisor: CrossDivisor = CrossDivisor.NONE) -> list[float]:
     """NS cross-IMPs for each score on a board: summed (Cross) or averaged (Cross1, Cross2)."""
     return list(CrossScoring(divisor).board(ns_scores).ns)
@@ -339,16 +359,6 @@ def imp_scoring_from_pbn(tag: str) -> ButlerScoring | CrossScoring:
 # --- IMP pairs event -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TableResult:
-    """One line of a traveller: the board, the two pairs and the NS score (or an adjusted score)."""
-
-    board: int
-    ns_pair: Hashable
-    ew_pair: Hashable
-    ns_score: int | ArtificialScore
-
-
 @dataclass(frozen=True)
 class ImpPairsResult:
     """A whole IMP-pairs session: each board's IMPs and each pair's total."""
@@ -368,12 +378,7 @@ class ImpPairsResult:
 
     def ranking(self) -> list[tuple[int, Hashable, float]]:
         """(rank, pair, total) best first; tied pairs share the higher rank."""
-        ordered = sorted(self.totals.items(), key=lambda item: -item[1])
-        ranked: list[tuple[int, Hashable, float]] = []
-        for position, (pair, total) in enumerate(ordered, start=1):
-            rank = ranked[-1][0] if ranked and math.isclose(ranked[-1][2], total) else position
-            ranked.append((rank, pair, total))
-        return ranked
+        return rank_totals(self.totals)
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict."""
@@ -388,9 +393,7 @@ def imp_pairs(results: Iterable[TableResult], *,
     """Score an IMP-pairs session: every board by Butler or cross-IMPs, and each pair's total."""
     method = imp_scoring_from_pbn(scoring) if isinstance(scoring, str) else scoring
     rows = tuple(results)
-    by_board: dict[int, list[TableResult]] = {}
-    for row in rows:
-        by_board.setdefault(row.board, []).append(row)
+    by_board = group_by_board(rows)
     boards: dict[int, BoardImps] = {}
     totals: dict[Hashable, float] = {}
     played: dict[Hashable, int] = {}
