@@ -30,7 +30,7 @@ def score_command(
     minibridge: Annotated[bool, typer.Option("--minibridge", help="Mini-bridge scoring (seed 001).")] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the breakdown as JSON.")] = False,
 ) -> None:
-    """Score one duplicate result with its Law 77 breakdown, e.g. ``redouble score 4HX 10 --vul``."""
+    """Score one duplicate result with its Law 77 breakdown, e.g. 'redouble score 4HX 10 --vul'."""
     from rich.table import Table
 
     from redouble.scoring.duplicate import as_contract, score_breakdown
@@ -127,8 +127,7 @@ def rubber_command(
                                                  "in an unfinished rubber (Chicago: on deal 4).")] = 100,
     json: Annotated[bool, typer.Option("--json", help="With --file: print the final state as JSON.")] = False,
 ) -> None:
-    """Keep the score of a rubber (or Chicago) played with real cards: type results like
-    ``4S N 10``, ``4HX S -1`` or ``pass``; the sheet is redrawn after each."""
+    """Keep a rubber or Chicago score for real cards: type results like '4S N 10' or 'pass'."""
     keeper = _keeper(chicago, honours, partscore_bonus)
     if file is not None:
         try:
@@ -189,7 +188,7 @@ def imps_command(
     difference: Annotated[list[int], typer.Argument(help="A points difference, or the NS scores of the two rooms "
                                                     "(use -- before negative numbers).")],
 ) -> None:
-    """Convert a points difference to IMPs (Law 78B), e.g. ``redouble imps 750`` or ``redouble imps -- 420 -450``."""
+    """Convert a points difference to IMPs (Law 78B), e.g. 'redouble imps 750'."""
     from redouble.scoring.imps import imp_range, imps
 
     if len(difference) not in (1, 2):
@@ -210,7 +209,7 @@ def vp_command(
     table: Annotated[bool, typer.Option("--table", help="Also print the whole scale for this many "
                                         "boards.")] = False,
 ) -> None:
-    """Convert an IMP margin to victory points, e.g. ``redouble vp 13 --boards 24``."""
+    """Convert an IMP margin to victory points, e.g. 'redouble vp 13 --boards 24'."""
     from rich.table import Table
 
     from redouble.scoring.vp import VP_SCALES, victory_points
@@ -240,7 +239,7 @@ def matchpoints_command(
     expected: Annotated[int | None, typer.Option("--expected", help="Times the board should have been "
                                                  "played (Neuberg).")] = None,
 ) -> None:
-    """Matchpoint a traveller, e.g. ``redouble matchpoints -- 420 430 500 420 450 -50 170``."""
+    """Matchpoint a traveller, e.g. 'redouble matchpoints -- 420 430 500 420 450 -50 170'."""
     from rich.table import Table
 
     from redouble.scoring.matchpoints import ArtificialScore, MatchpointScale, ScoreEntry, score_traveller
