@@ -10,6 +10,7 @@ from redouble.calls import Contract, Risk
 from redouble.cards import Strain
 from redouble.errors import BridgeError, NotationError
 from redouble.scoring import ScoringError, duplicate_score, score_breakdown
+from redouble.scoring.duplicate import ns_score
 from redouble.seats import Seat, Vulnerability
 
 # --- Law 77, clause by clause, as literal tables -------------------------------------------
@@ -149,3 +150,13 @@ def test_seed004_undertrick_table_read_as_first_next_extra(risk: str, vulnerable
     for down in range(1, 14):
         penalty = first + each_next * (down - 1) + extra * max(0, down - 3)
         assert duplicate_score(f"7NT{risk}", tricks=13 - down, vulnerable=vulnerable) == -penalty
+
+
+def test_ns_score_from_the_seed_scorecard() -> None:
+    """Seed 001's scorecard (North's view): 4♠ S 10 +420; 5♦X W 8 at NS vul +500; 3NT W 12 EW vul −690."""
+    assert ns_score(Contract.parse("4S", declarer=Seat.SOUTH), tricks=10, vulnerability=Vulnerability.NONE) == 420
+    assert ns_score(Contract.parse("5DX", declarer=Seat.WEST), tricks=8, vulnerability=Vulnerability.NS) == 500
+    assert ns_score(Contract.parse("3NT", declarer=Seat.WEST), tricks=12, vulnerability=Vulnerability.EW) == -690
+    assert ns_score(None) == 0
+    with pytest.raises(ScoringError, match="declarer"):
+        ns_score(Contract.parse("4S"), tricks=10)

@@ -6,7 +6,7 @@
 """
 
 from redouble.scoring.chicago import Chicago
-from redouble.scoring.duplicate import ScoreBreakdown, duplicate_score, score_breakdown
+from redouble.scoring.duplicate import ScoreBreakdown, duplicate_score, ns_score, score_breakdown
 from redouble.scoring.errors import RubberOverError, ScoringError
 from redouble.scoring.honours import Honours, honours_from_deal
 from redouble.scoring.imps import IMP_SCALE, imps
@@ -81,6 +81,7 @@ __all__ = [
     "minibridge_declarer",
     "minibridge_score",
     "neuberg",
+    "ns_score",
     "score_breakdown",
     "score_traveller",
     "suggested_contract",

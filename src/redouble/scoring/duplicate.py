@@ -16,7 +16,7 @@ from typing import Any
 from redouble.calls import Contract, Risk
 from redouble.cards import Strain
 from redouble.scoring.errors import ScoringError
-from redouble.seats import Vulnerability
+from redouble.seats import Side, Vulnerability
 
 __all__ = [
     "ScoreBreakdown",
@@ -27,6 +27,7 @@ __all__ = [
     "game_bonus",
     "insult_bonus",
     "is_game",
+    "ns_score",
     "overtrick_points",
     "score_breakdown",
     "slam_bonus",
@@ -227,3 +228,19 @@ def duplicate_score(contract: Contract | str | None, *, tricks: int | None = Non
     if tricks is None:
         raise ScoringError(f"the score of {contract} needs the tricks declarer took")
     return score_breakdown(contract, tricks=tricks, vulnerable=vulnerable).total
+
+
+def ns_score(contract: Contract | None, *, tricks: int | None = None,
+             vulnerability: Vulnerability = Vulnerability.NONE) -> int:
+    """A board's score from North-South's side, as travellers and PBN's Score tag give it.
+
+    >>> from redouble.seats import Seat
+    >>> ns_score(Contract.parse("5DX", declarer=Seat.WEST), tricks=8, vulnerability=Vulnerability.NS)
+    500
+    """
+    if contract is None:
+        return duplicate_score(None, tricks=tricks)
+    if contract.declarer is None:
+        raise ScoringError(f"{contract} needs a declarer to be scored for North-South")
+    score = duplicate_score(contract, tricks=tricks, vulnerable=vulnerability)
+    return score if contract.declarer.side is Side.NS else -score
