@@ -102,7 +102,12 @@ class NaiveRobot:
 
 def run_board(state: BoardState, players: Mapping[Seat, Robot], *,
               max_actions: int = 400) -> BoardState:
-    """Let robots bid and play ``state`` to its end, each seeing only its own view."""
+    """Let robots bid and play ``state`` to its end, each seeing only its own view.
+
+    A robot with a ``propose_claim(view)`` method may claim before it plays; a rejected claim
+    is not offered again in the same trick.
+    """
+    refused: set[int] = set()
     for _ in range(max_actions):
         phase = state.phase
         if phase is Phase.DONE:
@@ -116,6 +121,7 @@ def run_board(state: BoardState, players: Mapping[Seat, Robot], *,
                     state.accept_claim(seat)
                 else:
                     state.reject_claim(seat)
+                    refused.add(len(play.tricks))
                     break
             continue
         actor = state.actor
@@ -125,6 +131,12 @@ def run_board(state: BoardState, players: Mapping[Seat, Robot], *,
             choice = players[actor].choose_call(view)
             state.make_call(choice.call, seat=actor, alert=choice.alert,
                             explanation=choice.explanation)
-        else:
-            state.play_card(players[actor].choose_card(view), by=actor)
+            continue
+        propose = getattr(players[actor], "propose_claim", None)
+        if propose is not None and len(view.tricks) not in refused:
+            tricks = propose(view)
+            if tricks is not None and state.can_claim(actor, tricks):
+                state.claim(actor, tricks)
+                continue
+        state.play_card(players[actor].choose_card(view), by=actor)
     raise RuntimeError(f"the board did not finish within {max_actions} actions")

@@ -1,0 +1,165 @@
+"""Robot commands: ``redouble robots match`` (the evaluation) and ``redouble robots explain``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from redouble.cli.common import console, fail, parse_language, reporting
+
+robots_app = typer.Typer(help="Robots: evaluate them in a match, or explain calls.",
+                         no_args_is_help=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``redouble robots …`` to ``app``."""
+    app.add_typer(robots_app, name="robots")
+
+
+@robots_app.command("match")
+def match_command(
+    boards: Annotated[int, typer.Option("--boards", "-n", min=1, help="Boards per pairing.")] = 16,
+    opponents: Annotated[str, typer.Option(help="Baselines the redouble robots play against, "
+                                           "comma-separated: naive, random.")] = "naive,random",
+    self_play: Annotated[int, typer.Option("--self-play", min=0, help="Boards the redouble "
+                                           "robots also play against themselves (board time)."
+                                           )] = 0,
+    seed: Annotated[str, typer.Option(help="Seed of the boards.")] = "redouble-match",
+    budget: Annotated[float, typer.Option(help="Seconds per card decision.")] = 0.8,
+    samples: Annotated[int | None, typer.Option(help="Layouts per card decision "
+                                                "(default: by tricks left).")] = None,
+    pbn: Annotated[Path | None, typer.Option(help="Write the match as PBN here.")] = None,
+    lin: Annotated[Path | None, typer.Option(help="Write the match as LIN here.")] = None,
+) -> None:
+    """Teams of four play the same boards at two tables: IMPs, bidding cost against par,
+    declarer and defence against double dummy, and decision latencies."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    names = [n.strip() for n in opponents.split(",") if n.strip()]
+    for name in names:
+        if name not in ("naive", "random", "redouble"):
+            fail(f"unknown baseline {name!r}: expected naive, random or redouble")
+    with reporting():
+        pairings = [(name, boards) for name in names]
+        if self_play:
+            pairings.append(("redouble", self_play))
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, transient=False) as progress:
+            report = run_evaluation(pairings, seed=seed, budget=budget, samples=samples,
+                                    progress=progress)
+        console.print(report.markdown(), markup=False, soft_wrap=True)
+        if pbn is not None or lin is not None:
+            from redouble.robots.match import export_match
+
+            pbn_text, lin_text = export_match(report.matches)
+            if pbn is not None:
+                pbn.write_text(pbn_text, encoding="utf-8")
+                console.print(f"PBN written to {pbn}")
+            if lin is not None:
+                lin.write_text(lin_text, encoding="utf-8")
+                console.print(f"LIN written to {lin}")
+
+
+@robots_app.command("explain")
+def explain_command(
+    auction: Annotated[str, typer.Argument(help="Calls from the dealer, e.g. '1NT P 2D'.")],
+    dealer: Annotated[str, typer.Option(help="The dealer's seat letter.")] = "N",
+    vulnerable: Annotated[str, typer.Option(help="None, NS, EW or All.")] = "None",
+    lang: Annotated[str, typer.Option("--lang", "-l", help="en, nl, de or no.")] = "en",
+) -> None:
+    """What each call of an auction means in the robots' system (SAYC), in plain words."""
+    from redouble.calls import Call
+    from redouble.robots.sayc import SAYC
+    from redouble.seats import Seat, Vulnerability
+
+    language = parse_language(lang)
+    with reporting():
+        calls = [Call.parse(text, lang=language) for text in auction.split()]
+        first = Seat.parse(dealer, lang=language)
+        vul = Vulnerability.parse(vulnerable)
+        for index, call in enumerate(calls):
+            seat = first.next(index)
+            text = SAYC.explain(first, vul, calls, index, lang=language)
+            alert = SAYC.analyse(first, vul, calls[: index + 1])[index].shown.artificial
+            mark = " (alert)" if alert else ""
+            console.print(f"{seat.letter(language)} {call.format(lang=language)}{mark}: {text}")
+
+
+class Evaluation:
+    """The figures of one evaluation run, and their Markdown table."""
+
+    def __init__(self, matches: list[Any], seconds: float, robot: Any) -> None:
+        self.matches = matches
+        self.seconds = seconds
+        self.robot = robot
+
+    def markdown(self) -> str:
+        """The evaluation as Markdown tables."""
+        from redouble.robots.match import percentile
+
+        lines = ["| pairing | boards | IMPs/board (A) | bidding vs par A | bidding vs par B "
+                 "| declarer − DD A (n) | declarer − DD B (n) | defence vs DD A | defence vs DD B |",
+                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for m in self.matches:
+            da, na = m.declarer_vs_dd("a")
+            db, nb = m.declarer_vs_dd("b")
+            fa, _ = m.defence_vs_dd("a")
+            fb, _ = m.defence_vs_dd("b")
+            lines.append(f"| {m.team_a} v {m.team_b} | {len(m.boards)} | {m.imps_per_board:+.2f} "
+                         f"| {m.bidding_cost('a'):+.2f} | {m.bidding_cost('b'):+.2f} "
+                         f"| {da:+.2f} ({na}) | {db:+.2f} ({nb}) | {fa:+.2f} | {fb:+.2f} |")
+        log = self.robot.log
+        calls = log.call_seconds
+        cards = log.card_seconds
+        lines += ["", "| decision | count | p50 | p95 | max |", "|---|---:|---:|---:|---:|"]
+        for label, values in (("call", calls), ("card", cards)):
+            if values:
+                lines.append(f"| {label} | {len(values)} | {percentile(values, .5) * 1000:.1f} ms "
+                             f"| {percentile(values, .95) * 1000:.1f} ms "
+                             f"| {max(values) * 1000:.1f} ms |")
+        self_tables = [t.seconds for m in self.matches if m.team_b == "redouble"
+                       for b in m.boards for t in (b.open, b.closed)]
+        if self_tables:
+            lines.append(f"\nRobots-only board (all four seats redouble): mean "
+                         f"{sum(self_tables) / len(self_tables):.1f} s, p95 "
+                         f"{percentile(self_tables, .95):.1f} s, max {max(self_tables):.1f} s "
+                         f"over {len(self_tables)} tables.")
+        share = log.contradictions / log.samples if log.samples else 0.0
+        lines.append(f"\nSampled layouts: {log.samples}; contradicting the auction or the play: "
+                     f"{log.contradictions} ({share:.2%}); decisions that had to relax the "
+                     f"auction's meanings: {log.relaxed}. Total time {self.seconds:.0f} s.")
+        lines.append("\nBidding vs par: IMPs per table of the team's contract (scored double "
+                     "dummy) against the par score; declarer − DD: tricks taken minus the "
+                     "double-dummy tricks of the contract; defence: DD tricks minus tricks "
+                     "declarer took (+ is good).")
+        return "\n".join(lines)
+
+
+def run_evaluation(pairings: list[tuple[str, int]], *, seed: str, budget: float,
+                   samples: int | None, progress: Any = None) -> Evaluation:
+    """Play the redouble robots against each baseline; one robot object logs all latencies."""
+    import time
+
+    from redouble.robots.match import Team, play_match, robot_factory
+    from redouble.robots.robot import SaycRobot
+
+    robot = robot_factory("redouble", budget=budget, samples=samples)
+    assert isinstance(robot, SaycRobot)
+    team_a = Team("redouble", robot)
+    matches = []
+    start = time.perf_counter()
+    for name, count in pairings:
+        opponent = robot if name == "redouble" else robot_factory(name, seed=1)
+        task = None
+        if progress is not None:
+            task = progress.add_task(f"redouble v {name}", total=count)
+
+        def advance(_: object, task: Any = task) -> None:
+            if progress is not None:
+                progress.advance(task)
+
+        matches.append(play_match(count, team_a, Team(name, opponent), seed=seed,
+                                  on_board=advance))
+    return Evaluation(matches, time.perf_counter() - start, robot)
