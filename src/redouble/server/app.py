@@ -1,0 +1,290 @@
+"""The web table's ASGI app: the pages, the JSON API and the websocket (docs/protocol.md).
+
+>>> app = create_app("sqlite://", robot_workers=0)
+>>> sorted(route.path for route in app.routes if route.path.startswith("/api/tables"))[:2]
+['/api/tables', '/api/tables/{table_id}']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketState
+
+from redouble.server.errors import ServerError
+from redouble.server.hub import Connection, Hub
+from redouble.server.robotpool import RobotPool
+from redouble.server.store import Store
+
+__all__ = ["FLOOD_LIMIT", "FRAME_LIMIT", "WS_MAX_SIZE", "create_app"]
+
+log = logging.getLogger("redouble.server")
+
+FRAME_LIMIT = 4096
+"""Frames longer than this (bytes) are answered with ``too_large`` and ignored."""
+WS_MAX_SIZE = 65536
+"""Frames longer than this close the connection (uvicorn's ``ws_max_size``)."""
+FLOOD_LIMIT = 200
+"""Refused messages (rate limit) after which a connection is closed."""
+COOKIE = "redouble_session"
+STATUS = {"not_found": 404, "bad_request": 422, "phase": 409, "unavailable": 503}
+
+
+def static_dir() -> Path:
+    """Where the pages live: ``redouble/web/static``."""
+    return Path(str(resources.files("redouble.web") / "static"))
+
+
+def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
+               robot: str | None = None, rate: tuple[float, float] = (20.0, 40.0)) -> FastAPI:
+    """The app for a database URL; robots think in ``robot_workers`` processes.
+
+    ``rate`` is each connection's limit: messages a second and the largest burst.
+    """
+    store = Store(db)
+    state: dict[str, Hub] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pool = RobotPool(workers=robot_workers, factory=robot)
+        hub = Hub(store, pool, rate=rate)
+        state["hub"] = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.close()
+            pool.close()
+            store.close()
+
+    app = FastAPI(title="redouble", lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @app.exception_handler(ServerError)
+    async def server_error(_request: Request, error: ServerError) -> JSONResponse:
+        return JSONResponse({"error": {"code": error.code, "message": str(error)}},
+                            status_code=STATUS.get(error.code, 400))
+
+    static = static_dir()
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=static), name="static")
+
+    def page(name: str) -> Response:
+        path = static / name
+        if not path.is_file():
+            return PlainTextResponse(f"the page {name} is not installed", status_code=404)
+        return FileResponse(path, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return page("index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        await hub().get(table_id)
+        return page("table.html")
+
+    @app.get("/api/health")
+    async def health() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/api/session")
+    async def get_session(request: Request) -> dict[str, Any]:
+        cookie = request.cookies.get(COOKIE)
+        name = None if cookie is None else await hub().store.run(hub().store.session_name, cookie)
+        return {"name": name}
+
+    @app.post("/api/session")
+    async def set_session(request: Request) -> Response:
+        body = await _json(request)
+        name = body.get("name") if isinstance(body, dict) else None
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise ServerError("bad_request", "a name is text of 1 to 40 characters")
+        cookie = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)
+        await hub().store.run(hub().store.set_session, cookie[:64], name.strip())
+        response = JSONResponse({"name": name.strip()})
+        response.set_cookie(COOKIE, cookie[:64], httponly=True, samesite="lax",
+                            max_age=365 * 24 * 3600)
+        return response
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        return {"tables": hub().lobby()}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> dict[str, Any]:
+        body = await _json(request)
+        table, tokens = await hub().create(body)
+        return {"id": table.id,
+                "links": {seat.letter(): f"/table/{table.id}?token={token}"
+                          for seat, token in tokens.items()},
+                "tokens": {seat.letter(): token for seat, token in tokens.items()},
+                "spectator": f"/table/{table.id}", "table": table.info()}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> dict[str, Any]:
+        return (await hub().get(table_id)).info()
+
+    @app.get("/api/tables/{table_id}/boards.pbn")
+    async def all_boards_pbn(table_id: str) -> Response:
+        table = await hub().get(table_id)
+        from redouble.server.export import table_pbn
+
+        return _download(table_pbn(table), f"{table_id}.pbn")
+
+    @app.get("/api/tables/{table_id}/boards/{number}.pbn")
+    async def board_pbn(table_id: str, number: int) -> Response:
+        table = await hub().get(table_id)
+        hub().board_record(table, number)  # 404 unless finished
+        from redouble.server.export import board_pbn as export
+
+        return _download(export(table, number), f"{table_id}-{number}.pbn")
+
+    @app.get("/api/tables/{table_id}/boards/{number}.lin")
+    async def board_lin(table_id: str, number: int) -> Response:
+        table = await hub().get(table_id)
+        hub().board_record(table, number)
+        from redouble.server.export import board_lin as export
+
+        return _download(export(table, number), f"{table_id}-{number}.lin")
+
+    @app.get("/api/tables/{table_id}/boards/{number}")
+    async def board_record(table_id: str, number: int) -> dict[str, Any]:
+        return hub().board_record(await hub().get(table_id), number)
+
+    @app.get("/api/tables/{table_id}/boards/{number}/analysis")
+    async def board_analysis(table_id: str, number: int) -> Response:
+        table = await hub().get(table_id)
+        hub().board_record(table, number)
+        try:
+            return JSONResponse(await hub().analysis(table, number))
+        except ServerError:
+            raise
+        except Exception as error:
+            return JSONResponse({"error": {"code": "unavailable",
+                                           "message": f"analysis failed: {error}"}}, status_code=503)
+
+    @app.websocket("/ws/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket_session(hub(), websocket, table_id)
+
+    return app
+
+
+async def _json(request: Request) -> Any:
+    try:
+        return json.loads(await request.body())
+    except ValueError:
+        raise ServerError("bad_request", "the body is not JSON") from None
+
+
+def _download(text: str, filename: str) -> Response:
+    return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
+    """One client's websocket: welcome, then read, check and answer its messages."""
+    await websocket.accept()
+    try:
+        table = await hub.get(table_id)
+    except ServerError as error:
+        await websocket.send_text(json.dumps({"type": "error", "id": None, "code": error.code,
+                                              "message": str(error)}))
+        await websocket.close(code=4404)
+        return
+    token = websocket.query_params.get("token")
+    seat = None
+    if token:
+        seat = table.seat_for_token(token)
+        if seat is None:
+            await websocket.send_text(json.dumps({
+                "type": "error", "id": None, "code": "forbidden",
+                "message": "this invitation token does not belong to a seat at this table"}))
+            await websocket.close(code=4403)
+            return
+    name = websocket.query_params.get("name")
+    if name is None:
+        cookie = websocket.cookies.get(COOKIE)
+        if cookie:
+            name = await hub.store.run(hub.store.session_name, cookie)
+    connection = await hub.join(table, seat, name)
+    writer = _writer(websocket, connection)
+    write_task = asyncio.get_running_loop().create_task(writer)
+    try:
+        while not connection.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                if len(data) > FRAME_LIMIT:
+                    _refuse(connection, "too_large", f"frames are limited to {FRAME_LIMIT} bytes")
+                else:
+                    _refuse(connection, "bad_message", "send JSON text frames, not binary")
+                continue
+            if len(text) > FRAME_LIMIT and len(text.encode("utf-8")) > FRAME_LIMIT:
+                _refuse(connection, "too_large", f"frames are limited to {FRAME_LIMIT} bytes")
+                continue
+            if not connection.limit.allow():
+                connection.refused += 1
+                _refuse(connection, "rate_limited", "too many messages: slow down")
+                if connection.refused >= FLOOD_LIMIT:
+                    connection.closed = True
+                    await _close(websocket, 1008)
+                    break
+                continue
+            try:
+                parsed = json.loads(text)
+            except ValueError as error:
+                _refuse(connection, "bad_json", f"not JSON: {error}")
+                continue
+            if not isinstance(parsed, dict):
+                _refuse(connection, "bad_message", "a message is a JSON object with a \"type\"")
+                continue
+            await hub.handle(connection, parsed)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.leave(connection)
+        write_task.cancel()
+        await _close(websocket, 1000)
+
+
+def _refuse(connection: Connection, code: str, message: str) -> None:
+    connection.send(json.dumps({"type": "error", "id": None, "code": code, "message": message}))
+
+
+async def _writer(websocket: WebSocket, connection: Connection) -> None:
+    """Send the connection's queued frames in order; close the socket when told to."""
+    try:
+        while True:
+            text = await connection.queue.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:  # the client went away
+        connection.closed = True
+    else:
+        await _close(websocket, 1000)
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    if websocket.application_state is WebSocketState.CONNECTED \
+            and websocket.client_state is WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):  # already closing
+            await websocket.close(code=code)

@@ -1,0 +1,522 @@
+"""The hub: every live table, its connections, and the one path by which a table changes.
+
+``act`` (a person's request) and the robots' turns both go through ``commit``: the events are
+checked by the table (the core ``BoardState``), stored (group commit), applied, and only then
+sent — to each connection built from its own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from redouble.seats import Seat
+from redouble.server import jobs
+from redouble.server.errors import ServerError
+from redouble.server.robotpool import RobotPool
+from redouble.server.store import SeatRecord, Store
+from redouble.server.table import (
+    FORMS,
+    LANGUAGES,
+    SCORINGS,
+    SEEDS_AHEAD,
+    UNDO_POLICIES,
+    Table,
+    hash_token,
+    new_record,
+    total_boards_for,
+)
+
+__all__ = ["Connection", "Hub", "RateLimit"]
+
+log = logging.getLogger("redouble.server")
+
+TABLE_CHANGES = frozenset({"board_start", "board_end", "par", "table_end", "seat", "undo_request",
+                           "undo_answer", "undo", "ready"})
+MAX_NAME = 40
+SEND_QUEUE = 1000
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass(slots=True)
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, bursts up to ``burst``."""
+
+    rate: float = 20.0
+    burst: float = 40.0
+    tokens: float = 40.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        """Take a token if one is there."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One websocket: its table, its seat (``None``: a spectator) and its outgoing queue."""
+
+    def __init__(self, table: Table, seat: Seat | None, name: str,
+                 rate: tuple[float, float] = (20.0, 40.0)) -> None:
+        self.table = table
+        self.seat = seat
+        self.name = name
+        self.lang = "en"
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
+        self.limit = RateLimit(rate=rate[0], burst=rate[1], tokens=rate[1])
+        self.refused = 0
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        """Queue a frame; a client that cannot keep up is dropped."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Stop sending; the writer closes the socket."""
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+
+class Hub:
+    """All live tables of one server process."""
+
+    def __init__(self, store: Store, pool: RobotPool, *, rate: tuple[float, float] = (20.0, 40.0)) -> None:
+        self.rate = rate
+        self.store = store
+        self.pool = pool
+        self.tables: dict[str, Table] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.connections: dict[str, set[Connection]] = {}
+        self.robot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.background: set[asyncio.Task[Any]] = set()
+        self.analyses: dict[tuple[str, int], dict[str, Any]] = {}
+
+    # --- loading -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Migrate the database, load every unfinished table, and let play go on."""
+        await self.store.run(self.store.migrate)
+        for table_id in await self.store.run(lambda: self.store.table_ids(status="playing")):
+            await self.get(table_id)
+        for table in list(self.tables.values()):
+            self.spawn(self.advance(table))
+
+    async def get(self, table_id: str) -> Table:
+        """A table by id, loaded (with its group) from the database if need be."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        record = await self.store.run(self.store.load_table, table_id)
+        if record is None:
+            raise ServerError("not_found", f"there is no table {table_id!r}")
+        if table_id in self.tables:  # loaded meanwhile
+            return self.tables[table_id]
+        table = Table(record)
+        for info in table.seats.values():
+            info.connected = info.kind == "robot"
+        self._add(table)
+        if record.group_id != table_id or table.form == "duplicate":
+            ids = await self.store.run(lambda: self.store.table_ids(group_id=record.group_id))
+            for other in ids:
+                if other not in self.tables:
+                    await self.get(other)
+        return table
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.locks.setdefault(table.id, asyncio.Lock())
+        self.connections.setdefault(table.id, set())
+        group_id = table.group_id
+        table.group = lambda: [t for t in self.tables.values() if t.group_id == group_id]
+
+    def spawn(self, coroutine: Any) -> None:
+        """Run a background task, keeping a reference until it is done."""
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.background.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self.background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    # --- creating tables -------------------------------------------------------------------------
+
+    async def create(self, request: dict[str, Any]) -> tuple[Table, dict[Seat, str]]:
+        """Create a table from a lobby request; returns it and the human seats' secret tokens."""
+        if not isinstance(request, dict):
+            raise ServerError("bad_request", "a table request is a JSON object")
+        form = request.get("form")
+        config: dict[str, Any] = {}
+        group_id: str | None = None
+        same = request.get("same_boards_as")
+        if same is not None:
+            if not isinstance(same, str):
+                raise ServerError("bad_request", "same_boards_as is a table id")
+            other = await self.get(same)
+            if other.form != "duplicate":
+                raise ServerError("bad_request", "only duplicate tables can play the same boards")
+            form = other.form
+            group_id = other.group_id
+            config.update(scoring=other.scoring, boards=other.boards)
+        if form not in FORMS:
+            raise ServerError("bad_request", f"form must be one of {', '.join(FORMS)}, not {form!r}")
+        if same is None:
+            scoring = request.get("scoring")
+            if form == "duplicate":
+                scoring = scoring or "imps-vs-par"
+                if scoring not in SCORINGS:
+                    raise ServerError("bad_request",
+                                      f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
+            elif scoring is not None:
+                raise ServerError("bad_request", f"{form} has its own scoring; leave scoring out")
+            boards = request.get("boards")
+            if boards is not None and (not isinstance(boards, int) or isinstance(boards, bool)
+                                       or not 1 <= boards <= 36):
+                raise ServerError("bad_request", f"boards must be a number from 1 to 36, not {boards!r}")
+            config.update(scoring=scoring, boards=boards)
+        undo = request.get("undo_policy", "ask-opponents")
+        if undo not in UNDO_POLICIES:
+            raise ServerError("bad_request",
+                              f"undo_policy must be one of {', '.join(UNDO_POLICIES)}, not {undo!r}")
+        config["undo_policy"] = undo
+        seats_in = request.get("seats")
+        if not isinstance(seats_in, dict):
+            raise ServerError("bad_request", "seats maps N, E, S, W to \"human\" or \"robot\"")
+        names_in = request.get("names") or {}
+        if not isinstance(names_in, dict):
+            raise ServerError("bad_request", "names maps seats to names")
+        tokens: dict[Seat, str] = {}
+        seats: list[SeatRecord] = []
+        robot_name = self.robot_name()
+        for seat in Seat:
+            kind = seats_in.get(seat.letter())
+            if kind not in ("human", "robot"):
+                raise ServerError("bad_request",
+                                  f"seat {seat.letter()} must be \"human\" or \"robot\", not {kind!r}")
+            name = names_in.get(seat.letter())
+            if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+                raise ServerError("bad_request", f"a name is text of at most {MAX_NAME} characters")
+            token_hash = None
+            if kind == "human":
+                tokens[seat] = secrets.token_urlsafe(18)
+                token_hash = hash_token(tokens[seat])
+            seats.append(SeatRecord(seat=seat.letter(), kind=kind,
+                                    name=(name or "").strip() or (robot_name if kind == "robot"
+                                                                  else seat.format(full=True)),
+                                    token_hash=token_hash))
+        table_id = secrets.token_urlsafe(8)
+        record = new_record(table_id=table_id, created_at=datetime.now(UTC).replace(microsecond=0),
+                            form=form, group_id=group_id or table_id, config=config, seats=seats)
+        wanted = total_boards_for(form, config.get("boards")) or 1 + SEEDS_AHEAD
+        await self.store.run(self.store.create_table, record, wanted)
+        table = Table(record)
+        for info in table.seats.values():
+            info.connected = info.kind == "robot"
+        self._add(table)
+        self.spawn(self.advance(table))
+        return table, tokens
+
+    def robot_name(self) -> str:
+        """The name robots sit under."""
+        factory = self.pool.factory
+        if factory is None:
+            from redouble.robots import default_robot
+
+            return f"robot ({default_robot().name})"
+        return f"robot ({factory.rpartition(':')[2]})"
+
+    # --- the one path of change ----------------------------------------------------------------
+
+    async def commit(self, table: Table, events: list[dict[str, Any]]) -> int:
+        """Store events, apply them, and send each to every connection; returns the last seq.
+
+        The caller holds the table's lock.
+        """
+        if not events:
+            return table.seq
+        await self.store.append(table.id, table.seq + 1, events)
+        for index, data in enumerate(events):
+            table.apply(data)
+            self.broadcast(table, data, more=index < len(events) - 1)
+        return table.seq
+
+    def broadcast(self, table: Table, data: dict[str, Any], *, more: bool = False) -> None:
+        """Send the event just applied (number ``table.seq``) to every connection, per seat.
+
+        ``more`` marks an event that others of the same action follow at once (act on the last).
+        """
+        connections = self.connections.get(table.id)
+        if not connections:
+            return
+        info = table.info() if data["type"] in TABLE_CHANGES else None
+        rendered: dict[Seat | None, str] = {}
+        for connection in list(connections):
+            seat = connection.seat
+            text = rendered.get(seat)
+            if text is None:
+                message: dict[str, Any] = {
+                    "type": "event", "seq": table.seq, "event": table.render_event(data, seat),
+                    "view": table.view(seat), "board": table.board_meta(seat)}
+                if info is not None:
+                    message["table"] = info
+                if more:
+                    message["more"] = True
+                text = rendered[seat] = _dumps(message)
+            connection.send(text)
+
+    async def act(self, connection: Connection, message: dict[str, Any]) -> int:
+        """Carry out a person's request; returns the seq of the last event it made."""
+        table = connection.table
+        async with self.locks[table.id]:
+            events = table.propose(connection.seat, message)
+            seq = await self.commit(table, events)
+        await self.advance(table)
+        return seq
+
+    async def advance(self, table: Table) -> None:
+        """Record whatever must follow (board end, next board, granted undo), then wake robots."""
+        async with self.locks[table.id]:
+            while True:
+                events = table.followups()
+                if not events:
+                    break
+                if events[0]["type"] == "board_start":
+                    wanted = table.seeds_wanted()
+                    if max(table.seeds, default=0) < wanted:
+                        table.seeds = await self.store.run(self.store.ensure_seeds, table.group_id,
+                                                           wanted)
+                await self.commit(table, events)
+                kind = events[-1]["type"]
+                if kind == "board_end" and table.form == "duplicate" and table.scoring == "imps-vs-par":
+                    self.spawn(self.compute_par(table, table.board_no))
+                if kind == "table_end":
+                    await self.store.run(self.store.set_status, table.id, "finished")
+        self.wake_robot(table)
+
+    async def compute_par(self, table: Table, number: int) -> None:
+        """Find a finished board's par in the pool and record it (imps-vs-par scoring)."""
+        board = next(board for board, _ in table.ended_boards if board.number == number)
+        try:
+            par: dict[str, Any] = await self.pool.run(jobs.board_par, board.deal.to_pbn(),
+                                                      board.vulnerability.value, board.dealer.letter())
+        except Exception as error:  # analysis unavailable: the board is scored without par
+            log.warning("par of board %s failed: %r", number, error)
+            par = {"score": 0, "contracts": [], "error": str(error)}
+        async with self.locks[table.id]:
+            if number not in table.par:
+                await self.commit(table, [{"type": "par", "board": number, **par}])
+        await self.advance(table)
+
+    # --- robots ------------------------------------------------------------------------------------
+
+    def wake_robot(self, table: Table) -> None:
+        """Start the table's robot turn if a robot must act and none is thinking."""
+        if table.id in self.robot_tasks or table.robot_job() is None:
+            return
+        task = asyncio.get_running_loop().create_task(self.robot_turn(table))
+        self.robot_tasks[table.id] = task
+
+    async def robot_turn(self, table: Table) -> None:
+        """One robot decision, thought out in the pool and then checked like anyone's."""
+        try:
+            job = table.robot_job()
+            if job is None or table.state is None:
+                return
+            kind, seat = job
+            seq = table.seq
+            state = table.state
+            view = state.view(seat)
+            extra = None
+            if kind == "choose" and table.minibridge is not None:
+                dummy = table.minibridge.declarer.partner
+                extra = {"dummy": [str(c) for c in state.deal[dummy].cards],
+                         "hcp": table.minibridge.hcp[seat] + table.minibridge.hcp[dummy]}
+            try:
+                answer = await self.pool.think(kind, view, extra)
+            except Exception as error:
+                log.error("robot failed at table %s: %r", table.id, error)
+                answer = None
+            async with self.locks[table.id]:
+                if table.seq != seq:
+                    return
+                message = self._robot_message(kind, answer, view)
+                try:
+                    events = table.propose(seat, message)
+                except ServerError as error:
+                    log.error("robot's %s refused at table %s: %s", kind, table.id, error)
+                    events = table.propose(seat, self._robot_message(kind, None, view))
+                await self.commit(table, events)
+        finally:
+            self.robot_tasks.pop(table.id, None)
+        await self.advance(table)
+
+    @staticmethod
+    def _robot_message(kind: str, answer: Any, view: Any) -> dict[str, Any]:
+        if kind in ("call", "choose"):
+            if answer is None:
+                return {"type": "call", "call": "1NT" if kind == "choose" else str(view.legal_calls[0])}
+            if kind == "choose":
+                return {"type": "call", "call": answer}
+            call, alert, explanation = answer
+            message: dict[str, Any] = {"type": "call", "call": call, "alert": bool(alert)}
+            if explanation:
+                message["explanation"] = str(explanation)[:200]
+            return message
+        if kind == "card":
+            return {"type": "card", "card": answer if answer is not None else str(view.legal_cards[0])}
+        return {"type": "accept_claim" if answer else "reject_claim"}
+
+    # --- connections ----------------------------------------------------------------------------
+
+    async def join(self, table: Table, seat: Seat | None, name: str | None) -> Connection:
+        """Register a connection; a seat's new connection replaces its old one."""
+        connection = Connection(table, seat, name or "", self.rate)
+        async with self.locks[table.id]:
+            connections = self.connections[table.id]
+            if seat is not None:
+                for old in [c for c in connections if c.seat is seat]:
+                    old.send(_dumps({"type": "error", "id": None, "code": "replaced",
+                                     "message": "another connection has taken this seat"}))
+                    old.close()
+                    connections.discard(old)
+                info = table.seats[seat]
+                clean = (name or "").strip()[:MAX_NAME]
+                if not info.connected or (clean and clean != info.name):
+                    event: dict[str, Any] = {"type": "seat", "seat": seat.letter(), "connected": True}
+                    if clean and clean != info.name:
+                        event["name"] = clean
+                        await self.store.run(self.store.set_seat, table.id, seat.letter(), clean)
+                    await self.commit(table, [event])
+                connection.name = info.name
+            connection.send(_dumps({
+                "type": "welcome", "seq": table.seq,
+                "you": {"seat": None if seat is None else seat.letter(),
+                        "role": "spectator" if seat is None else "player", "name": connection.name},
+                "table": table.info(), "view": table.view(seat), "board": table.board_meta(seat)}))
+            connections.add(connection)
+        return connection
+
+    async def leave(self, connection: Connection) -> None:
+        """Forget a closed connection; its seat shows as disconnected."""
+        table = connection.table
+        connection.close()
+        async with self.locks[table.id]:
+            connections = self.connections[table.id]
+            if connection not in connections:
+                return
+            connections.discard(connection)
+            seat = connection.seat
+            if seat is not None and not any(c.seat is seat for c in connections):
+                await self.commit(table, [{"type": "seat", "seat": seat.letter(), "connected": False}])
+
+    def sync(self, connection: Connection, since: int) -> dict[str, Any]:
+        """The ``sync`` answer to ``resume``: every event after ``since`` as this seat sees it."""
+        table = connection.table
+        if not 0 <= since <= table.seq:
+            raise ServerError("bad_message", f"resume since must be 0 to {table.seq}, not {since}")
+        seat = connection.seat
+        events = [{"seq": number, "event": table.render_event(table.log[number - 1], seat)}
+                  for number in range(since + 1, table.seq + 1)]
+        return {"type": "sync", "seq": table.seq, "events": events, "view": table.view(seat),
+                "board": table.board_meta(seat), "table": table.info()}
+
+    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Answer one well-formed message from a connection (``ack``, ``sync``, ``pong``, ``error``)."""
+        ident = message.get("id")
+        if ident is not None and not isinstance(ident, str | int):
+            ident = None
+        kind = message.get("type")
+        table = connection.table
+        try:
+            if not isinstance(kind, str):
+                raise ServerError("bad_message", "a message needs a \"type\"")
+            if kind == "ping":
+                connection.send(_dumps({"type": "pong", "id": ident}))
+                return
+            if kind == "resume":
+                since = message.get("since")
+                if not isinstance(since, int) or isinstance(since, bool):
+                    raise ServerError("bad_message", "resume needs \"since\": the last seq you have")
+                async with self.locks[table.id]:
+                    connection.send(_dumps(self.sync(connection, since)))
+                return
+            if kind == "language":
+                lang = message.get("lang")
+                if lang not in LANGUAGES:
+                    raise ServerError("bad_message",
+                                      f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+                connection.lang = lang
+                if connection.seat is not None:
+                    table.seats[connection.seat].lang = lang
+                connection.send(_dumps({"type": "ack", "id": ident, "seq": table.seq}))
+                return
+            seq = await self.act(connection, message)
+            connection.send(_dumps({"type": "ack", "id": ident, "seq": seq}))
+        except ServerError as error:
+            connection.send(_dumps({"type": "error", "id": ident, "code": error.code,
+                                    "message": str(error)}))
+
+    # --- records over HTTP ------------------------------------------------------------------------
+
+    def board_record(self, table: Table, number: int) -> dict[str, Any]:
+        """A finished board: its deal, full auction, play, result and (if revealed) seed."""
+        for board, state in table.ended_boards:
+            if board.number == number:
+                view = state.view(None)
+                data = state.to_json()
+                return {"table": table.id, "board": number, "dealer": board.dealer.letter(),
+                        "vulnerability": board.vulnerability.value, "deal": board.deal.to_pbn(),
+                        "view": view.to_json(), "events": data["events"],
+                        "result": table.result_of(board, state),
+                        "commitment": table.seeds[number][1],
+                        "seed": table.seeds[number][0] if table.seed_revealed(number) else None}
+        raise ServerError("not_found", f"board {number} has not been finished at this table")
+
+    async def analysis(self, table: Table, number: int) -> dict[str, Any]:
+        """The double-dummy post-mortem of a finished board (computed once, in the pool)."""
+        key = (table.id, number)
+        if key not in self.analyses:
+            for board, state in table.ended_boards:
+                if board.number == number:
+                    self.analyses[key] = await self.pool.run(jobs.board_analysis, state.to_json())
+                    break
+            else:
+                raise ServerError("not_found", f"board {number} has not been finished at this table")
+        return self.analyses[key]
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Unfinished tables, newest first."""
+        tables = [t for t in self.tables.values() if not t.finished]
+        tables.sort(key=lambda t: (t.created_at, t.id), reverse=True)
+        return [t.summary() for t in tables]
+
+    async def close(self) -> None:
+        """Stop robots and background work."""
+        for task in [*self.robot_tasks.values(), *self.background]:
+            task.cancel()
+        for connections in self.connections.values():
+            for connection in connections:
+                connection.close()

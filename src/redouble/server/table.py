@@ -1,0 +1,635 @@
+"""A table at the server: its form of play, seats, boards and numbered event log.
+
+The table is pure: ``propose`` turns a seat's request into events (checked by the core
+``BoardState``, nothing changed), ``apply`` applies a stored event (the same path replays the
+log after a restart), ``followups`` names what must follow (a board's end, the next board),
+and ``render`` builds what one recipient may see — always from ``BoardState.view(seat)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from redouble.board import Board, board_dealer, board_vulnerability
+from redouble.calls import PASS, Call
+from redouble.cards import Card
+from redouble.deal import Deal
+from redouble.errors import BridgeError, OutOfTurnError
+from redouble.events import event_from_json
+from redouble.seats import Seat, Side, Vulnerability
+from redouble.server import sheet
+from redouble.server.errors import ServerError
+from redouble.server.store import SeatRecord, TableRecord
+from redouble.state import BoardState
+from redouble.view import Phase
+
+__all__ = [
+    "FORMS",
+    "LANGUAGES",
+    "SCORINGS",
+    "UNDO_POLICIES",
+    "SeatState",
+    "Table",
+    "hash_token",
+    "new_record",
+    "total_boards_for",
+]
+
+FORMS = ("rubber", "chicago", "duplicate", "minibridge")
+SCORINGS = ("imps-vs-par", "matchpoints", "imps-cross")
+UNDO_POLICIES = ("never", "ask-opponents", "always")
+LANGUAGES = ("en", "nl", "de", "no")
+SEATS: tuple[Seat, ...] = tuple(Seat)
+CORE_EVENTS = frozenset({"call", "card", "claim", "accept", "reject", "withdraw", "undo"})
+MAX_EXPLANATION = 200
+SEEDS_AHEAD = 16
+
+
+def hash_token(token: str) -> str:
+    """How a seat's secret token is stored: its SHA-256."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(slots=True)
+class SeatState:
+    """A seat: a person or a robot, its name, and whether someone is connected to it."""
+
+    kind: str
+    name: str
+    token_hash: str | None
+    connected: bool = False
+    lang: str = "en"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "connected": self.connected}
+
+
+@dataclass(slots=True)
+class UndoRequest:
+    """A pending request to take back the requester's last call or card."""
+
+    by: Seat
+    needs: frozenset[Seat]
+    accepted_by: set[Seat] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by.letter(), "needs": sorted(s.letter() for s in self.needs),
+                "accepted_by": sorted(s.letter() for s in self.accepted_by)}
+
+
+@dataclass(frozen=True, slots=True)
+class MiniBridge:
+    """A mini-bridge board's announced points, its declarer and dummy (Dutch/French rules)."""
+
+    hcp: dict[Seat, int]
+    declarer: Seat
+
+
+def minibridge_declarer(deal: Deal, dealer: Seat) -> Seat:
+    """The side with more points declares; its stronger hand (first from dealer if equal) is declarer.
+
+    With 20-20 the side of the first player from dealer holding the most points declares.
+    """
+    hcp = {seat: deal[seat].hcp for seat in Seat}
+    ns = hcp[Seat.NORTH] + hcp[Seat.SOUTH]
+    order = [dealer.next(i) for i in range(4)]
+    if ns == 20:
+        strongest = max(order, key=lambda s: (hcp[s], -order.index(s)))
+        side = strongest.side
+    else:
+        side = Side.NS if ns > 20 else Side.EW
+    candidates = [s for s in order if s.side is side]
+    return max(candidates, key=lambda s: (hcp[s], -order.index(s)))
+
+
+class Table:
+    """One table: settings, seats, the current board and the numbered event log."""
+
+    def __init__(self, record: TableRecord) -> None:
+        config = record.config
+        self.id = record.id
+        self.created_at: datetime = record.created_at
+        self.form: str = record.form
+        self.group_id = record.group_id
+        self.scoring: str | None = config.get("scoring")
+        self.boards: int | None = config.get("boards")
+        self.undo_policy: str = config.get("undo_policy", "ask-opponents")
+        self.seats: dict[Seat, SeatState] = {
+            Seat.parse(s.seat): SeatState(kind=s.kind, name=s.name, token_hash=s.token_hash)
+            for s in record.seats}
+        self.seeds: dict[int, tuple[str, str]] = dict(record.seeds)
+        self.log: list[dict[str, Any]] = []
+        self.board_no = 0
+        self.state: BoardState | None = None
+        self.minibridge: MiniBridge | None = None
+        self.ended_boards: list[tuple[Board, BoardState]] = []
+        self.par: dict[int, dict[str, Any]] = {}
+        self.ready: set[Seat] = set()
+        self.undo_request: UndoRequest | None = None
+        self.finished = False
+        #: other tables playing the same boards (set by the hub; includes this one)
+        self.group: Callable[[], Sequence[Table]] = lambda: (self,)
+        for data in record.events:
+            self.apply(data)
+
+    # --- facts ------------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """The number of the last event."""
+        return len(self.log)
+
+    @property
+    def humans(self) -> set[Seat]:
+        """The seats people sit in."""
+        return {seat for seat, info in self.seats.items() if info.kind == "human"}
+
+    def is_robot(self, seat: Seat) -> bool:
+        """Whether a robot plays ``seat``."""
+        return self.seats[seat].kind == "robot"
+
+    def seat_for_token(self, token: str) -> Seat | None:
+        """The seat a secret token belongs to."""
+        digest = hash_token(token)
+        for seat, info in self.seats.items():
+            if info.token_hash is not None and info.token_hash == digest:
+                return seat
+        return None
+
+    @property
+    def board_done(self) -> bool:
+        """Whether the current board has been scored (``board_end`` recorded)."""
+        return bool(self.ended_boards) and self.ended_boards[-1][0].number == self.board_no
+
+    def total_boards(self) -> int | None:
+        """How many boards the table plays, if fixed in advance."""
+        return total_boards_for(self.form, self.boards)
+
+    def seeds_wanted(self) -> int:
+        """How many boards must have committed seeds now."""
+        total = self.total_boards()
+        return total if total is not None else self.board_no + 1 + SEEDS_AHEAD
+
+    def make_board(self, number: int) -> Board:
+        """Board ``number``: its deal from the committed seed, dealer and vulnerability."""
+        if number not in self.seeds:
+            raise ServerError("internal", f"board {number} has no committed seed")
+        seed = self.seeds[number][0]
+        deal = Deal.from_seed(seed, number)
+        dealer = board_dealer(number)
+        if self.form == "rubber":
+            vulnerability = sheet.rubber_vulnerability(self.results())
+        elif self.form == "chicago":
+            vulnerability = sheet.chicago_vulnerability(number)
+        else:
+            vulnerability = board_vulnerability(number)
+        return Board(deal=deal, dealer=dealer, vulnerability=vulnerability, number=number)
+
+    def seed_revealed(self, number: int) -> bool:
+        """A board's seed is revealed once every table of the group has finished it."""
+        return all(any(board.number == number for board, _ in table.ended_boards)
+                   for table in self.group())
+
+    # --- applying stored events ------------------------------------------------------------
+
+    def apply(self, data: dict[str, Any]) -> None:
+        """Apply one stored event (live or replayed); it becomes event number ``seq``."""
+        kind = data["type"]
+        if kind == "board_start":
+            number = int(data["board"])
+            board = self.make_board(number)
+            self.board_no = number
+            self.state = BoardState(board)
+            self.ready = set()
+            self.undo_request = None
+            self.minibridge = None
+            if self.form == "minibridge":
+                self.minibridge = MiniBridge(hcp={s: board.deal[s].hcp for s in Seat},
+                                             declarer=minibridge_declarer(board.deal, board.dealer))
+        elif kind in CORE_EVENTS:
+            if self.state is None:
+                raise ServerError("internal", f"a {kind} event before any board started")
+            self.state.apply(event_from_json(data))
+            self.undo_request = None
+        elif kind == "undo_request":
+            seat = Seat.parse(data["seat"])
+            self.undo_request = UndoRequest(by=seat, needs=frozenset(
+                s for s in (seat.lho, seat.rho) if not self.is_robot(s)))
+        elif kind == "undo_answer":
+            if self.undo_request is not None:
+                if data["accept"]:
+                    self.undo_request.accepted_by.add(Seat.parse(data["seat"]))
+                else:
+                    self.undo_request = None
+        elif kind == "board_end":
+            assert self.state is not None
+            self.ended_boards.append((self.state.board, self.state))
+            self.undo_request = None
+        elif kind == "par":
+            self.par[int(data["board"])] = {"score": data["score"], "contracts": data["contracts"]}
+        elif kind == "ready":
+            self.ready.add(Seat.parse(data["seat"]))
+        elif kind == "seat":
+            info = self.seats[Seat.parse(data["seat"])]
+            if "name" in data:
+                info.name = str(data["name"])
+            info.connected = bool(data.get("connected", info.connected))
+        elif kind == "table_end":
+            self.finished = True
+        else:
+            raise ServerError("internal", f"unknown stored event {kind!r}")
+        self.log.append(data)
+
+    # --- proposing events from a request ---------------------------------------------------
+
+    def _board(self) -> BoardState:
+        if self.finished:
+            raise ServerError("phase", "the table has finished: every board has been played")
+        if self.state is None:
+            raise ServerError("phase", "no board is being played")
+        return self.state
+
+    def propose(self, seat: Seat | None, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The events a request from ``seat`` (``None``: a spectator) becomes; nothing changes.
+
+        Raises ``ServerError`` (with the protocol's error code) when the request is refused.
+        """
+        kind = message["type"]
+        if seat is None:
+            raise ServerError("spectator", "spectators watch: they cannot act at the table")
+        try:
+            if kind == "call":
+                return self._propose_call(seat, message)
+            if kind == "card":
+                return self._propose_card(seat, message)
+            if kind in ("claim", "concede"):
+                tricks = 0 if kind == "concede" else message.get("tricks")
+                if not isinstance(tricks, int) or isinstance(tricks, bool):
+                    raise ServerError("bad_message", f"a claim needs a whole number of tricks, "
+                                                     f"not {tricks!r}")
+                state = self._board()
+                state.check_claim(seat, tricks)
+                return [{"type": "claim", "seat": seat.letter(), "tricks": tricks}]
+            if kind in ("accept_claim", "reject_claim", "withdraw_claim"):
+                return self._propose_answer(seat, kind)
+            if kind == "undo":
+                return self._propose_undo(seat)
+            if kind == "undo_answer":
+                return self._propose_undo_answer(seat, message)
+            if kind == "ready":
+                self._board()
+                if not self.board_done:
+                    raise ServerError("phase", "the board is still being played")
+                if seat in self.ready:
+                    raise ServerError("phase", "you are already ready for the next board")
+                return [{"type": "ready", "seat": seat.letter()}]
+        except ServerError:
+            raise
+        except OutOfTurnError as error:
+            raise ServerError("not_your_turn", str(error)) from None
+        except BridgeError as error:
+            raise ServerError(_code_for(kind), str(error)) from None
+        raise ServerError("bad_message", f"unknown message type {kind!r}")
+
+    def _propose_call(self, seat: Seat, message: dict[str, Any]) -> list[dict[str, Any]]:
+        state = self._board()
+        text = message.get("call")
+        if not isinstance(text, str):
+            raise ServerError("bad_message", "a call message needs \"call\": text like \"1NT\"")
+        call = Call.parse(text)
+        alert = message.get("alert", False)
+        explanation = message.get("explanation")
+        if not isinstance(alert, bool):
+            raise ServerError("bad_message", "\"alert\" must be true or false")
+        if explanation is not None and (not isinstance(explanation, str)
+                                        or len(explanation) > MAX_EXPLANATION):
+            raise ServerError("bad_message",
+                              f"an explanation is text of at most {MAX_EXPLANATION} characters")
+        if self.minibridge is not None:
+            return self._propose_minibridge(seat, call, state)
+        if state.phase is not Phase.AUCTION:
+            raise ServerError("phase", f"the auction is over: the board is in the "
+                                       f"{state.phase.value} phase")
+        if state.actor is not seat:
+            actor = state.actor
+            raise ServerError("not_your_turn",
+                              f"it is {actor.format(full=True) if actor else 'nobody'}'s turn to call")
+        state.check_call(call, seat=seat)
+        event: dict[str, Any] = {"type": "call", "seat": seat.letter(), "call": str(call)}
+        if alert:
+            event["alert"] = True
+        if explanation:
+            event["explanation"] = explanation
+        return [event]
+
+    def _propose_minibridge(self, seat: Seat, call: Call, state: BoardState) -> list[dict[str, Any]]:
+        assert self.minibridge is not None
+        declarer = self.minibridge.declarer
+        if state.phase is not Phase.AUCTION:
+            raise ServerError("phase", "the contract has been chosen")
+        if seat is not declarer:
+            raise ServerError("not_your_turn", f"in mini-bridge {declarer.format(full=True)} "
+                                               "chooses the contract")
+        if not call.is_bid:
+            raise ServerError("illegal_call", "in mini-bridge declarer chooses a contract: a bid "
+                                              "from 1C to 7NT")
+        return minibridge_auction(state.board.dealer, declarer, call)
+
+    def _propose_card(self, seat: Seat, message: dict[str, Any]) -> list[dict[str, Any]]:
+        state = self._board()
+        text = message.get("card")
+        if not isinstance(text, str):
+            raise ServerError("bad_message", "a card message needs \"card\": text like \"SA\"")
+        card = Card.parse(text)
+        if state.phase is not Phase.PLAY:
+            raise ServerError("phase", f"no card can be played in the {state.phase.value} phase")
+        if state.actor is not seat:
+            actor = state.actor
+            raise ServerError("not_your_turn",
+                              f"it is {actor.format(full=True) if actor else 'nobody'}'s turn to play")
+        state.check_card(card, by=seat)
+        turn = state.turn
+        assert turn is not None
+        return [{"type": "card", "seat": turn.letter(), "card": str(card)}]
+
+    def _propose_answer(self, seat: Seat, kind: str) -> list[dict[str, Any]]:
+        state = self._board()
+        play = state.play
+        claim = None if play is None else play.pending_claim
+        if claim is None:
+            raise ServerError("claim", "there is no claim to answer")
+        if kind == "withdraw_claim":
+            if claim.claimer is not seat:
+                raise ServerError("claim", "only the claimer can withdraw a claim")
+            return [{"type": "withdraw", "seat": seat.letter()}]
+        if seat not in claim.needs:
+            raise ServerError("claim", f"{seat.format(full=True)} is not asked to agree to "
+                                       f"{claim.claimer.format(full=True)}'s claim")
+        if seat in claim.accepted_by:
+            raise ServerError("claim", f"{seat.format(full=True)} has already agreed")
+        return [{"type": "accept" if kind == "accept_claim" else "reject", "seat": seat.letter()}]
+
+    def undo_steps(self, seat: Seat) -> int:
+        """How many calls or cards must be taken back to undo ``seat``'s last one (0: none)."""
+        state = self._board()
+        actors: list[Seat] = [entry.seat for entry in state.view(None).auction]
+        play = state.play
+        if play is not None:
+            declarer = play.contract.declarer
+            for who, _card in (pair for trick in (*play.tricks, play.current_trick)
+                               for pair in trick.plays):
+                actors.append(declarer if declarer is not None and who is declarer.partner else who)
+        for steps, who in enumerate(reversed(actors), start=1):
+            if who is seat:
+                return steps
+        return 0
+
+    def _propose_undo(self, seat: Seat) -> list[dict[str, Any]]:
+        state = self._board()
+        if self.undo_policy == "never":
+            raise ServerError("undo", "this table does not allow undo")
+        if state.phase is Phase.DONE:
+            raise ServerError("undo", "the board is over: nothing can be taken back")
+        if self.minibridge is not None and state.phase is Phase.AUCTION:
+            raise ServerError("undo", "there is no call to take back")
+        try:
+            state.check_undo()
+        except BridgeError as error:
+            raise ServerError("undo", str(error)) from None
+        steps = self.undo_steps(seat)
+        if steps == 0:
+            raise ServerError("undo", "you have made no call or card on this board to take back")
+        if self.minibridge is not None and steps > len(state.play.cards_played if state.play else ()):
+            raise ServerError("undo", "the mini-bridge contract cannot be taken back")
+        if self.undo_request is not None:
+            raise ServerError("undo", "an undo request is already waiting for an answer")
+        if self.undo_policy == "always" or not any(not self.is_robot(s) for s in (seat.lho, seat.rho)):
+            return [{"type": "undo", "seat": seat.letter()} for _ in range(steps)]
+        return [{"type": "undo_request", "seat": seat.letter()}]
+
+    def _propose_undo_answer(self, seat: Seat, message: dict[str, Any]) -> list[dict[str, Any]]:
+        accept = message.get("accept")
+        if not isinstance(accept, bool):
+            raise ServerError("bad_message", "an undo answer needs \"accept\": true or false")
+        request = self.undo_request
+        if request is None:
+            raise ServerError("undo", "there is no undo request to answer")
+        if seat not in request.needs or seat in request.accepted_by:
+            raise ServerError("undo", f"{seat.format(full=True)} is not asked to agree to this undo")
+        return [{"type": "undo_answer", "seat": seat.letter(), "accept": accept}]
+
+    # --- what follows -------------------------------------------------------------------------
+
+    def followups(self) -> list[dict[str, Any]]:
+        """Events that must follow the present state: undo granted, board over, next board."""
+        if self.finished:
+            return []
+        if self.state is None:
+            return [{"type": "board_start", "board": 1}]
+        request = self.undo_request
+        if request is not None and request.needs <= request.accepted_by:
+            steps = self.undo_steps(request.by)
+            return [{"type": "undo", "seat": request.by.letter()} for _ in range(max(steps, 1))]
+        if self.state.phase is Phase.DONE and not self.board_done:
+            return [{"type": "board_end", "board": self.board_no}]
+        if self.board_done and self.humans <= self.ready:
+            if self.form == "duplicate" and self.scoring == "imps-vs-par" \
+                    and self.board_no not in self.par:
+                return []  # the par is being computed
+            total = self.total_boards()
+            over = (total is not None and self.board_no >= total) or (
+                total is None and sheet.rubbers_finished(self.results()) >= (self.boards or 1))
+            if over:
+                return [{"type": "table_end"}]
+            return [{"type": "board_start", "board": self.board_no + 1}]
+        return []
+
+    def robot_job(self) -> tuple[str, Seat] | None:
+        """What a robot must do now, if anything: ``("call"|"card"|"claim"|"choose", seat)``."""
+        state = self.state
+        if self.finished or state is None or self.undo_request is not None:
+            return None
+        phase = state.phase
+        if phase is Phase.CLAIM:
+            assert state.play is not None and state.play.pending_claim is not None
+            claim = state.play.pending_claim
+            for seat in sorted(claim.needs - claim.accepted_by):
+                if self.is_robot(seat):
+                    return ("claim", seat)
+            return None
+        if phase is Phase.AUCTION and self.minibridge is not None:
+            declarer = self.minibridge.declarer
+            return ("choose", declarer) if self.is_robot(declarer) else None
+        actor = state.actor
+        if phase in (Phase.AUCTION, Phase.PLAY) and actor is not None and self.is_robot(actor):
+            return ("call" if phase is Phase.AUCTION else "card", actor)
+        return None
+
+    # --- results and scores ---------------------------------------------------------------------
+
+    def results(self) -> list[dict[str, Any]]:
+        """The finished boards' results, in order (``BoardResult`` of docs/protocol.md)."""
+        return [self.result_of(board, state) for board, state in self.ended_boards]
+
+    def result_of(self, board: Board, state: BoardState) -> dict[str, Any]:
+        """One finished board's result, scored for this table's form."""
+        result = state.result
+        assert result is not None
+        contract = result.contract
+        data: dict[str, Any] = {
+            "board": board.number, "dealer": board.dealer.letter(),
+            "vulnerability": board.vulnerability.value,
+            "contract": None if contract is None else str(contract),
+            "declarer": None if contract is None or contract.declarer is None
+            else contract.declarer.letter(),
+            "tricks": result.tricks, "result": str(result),
+            "score_ns": sheet.score_ns(self.form, contract, result.tricks, board.vulnerability,
+                                       minibridge=self.form == "minibridge"),
+            "imps_ns": None, "matchpoints_ns": None, "par": None,
+        }
+        number = board.number or 0
+        if self.form == "duplicate":
+            if self.scoring == "imps-vs-par" and number in self.par:
+                par = self.par[number]
+                data["par"] = par
+                data["imps_ns"] = sheet.imps_between(data["score_ns"], par["score"])
+            elif self.scoring in ("matchpoints", "imps-cross"):
+                others = [other.score_on(number) for other in self.group() if other is not self]
+                field_scores = [s for s in others if s is not None]
+                if self.scoring == "matchpoints":
+                    data["matchpoints_ns"] = sheet.matchpoint_percent(data["score_ns"], field_scores)
+                else:
+                    data["imps_ns"] = sheet.cross_imps(data["score_ns"], field_scores)
+        return data
+
+    def score_on(self, number: int) -> int | None:
+        """This table's NS score on board ``number``, if finished."""
+        for board, state in self.ended_boards:
+            if board.number == number:
+                result = state.result
+                assert result is not None
+                return sheet.score_ns(self.form, result.contract, result.tricks,
+                                      board.vulnerability, minibridge=self.form == "minibridge")
+        return None
+
+    def score(self) -> dict[str, Any]:
+        """The table's score sheet for its form (``Score`` of docs/protocol.md)."""
+        deals = {board.number: board.deal for board, _ in self.ended_boards if board.number}
+        return sheet.score_sheet(self.form, self.scoring, self.results(), deals)
+
+    # --- rendering --------------------------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """``TableSummary``: what the lobby shows."""
+        return {
+            "id": self.id, "seq": self.seq, "form": self.form, "scoring": self.scoring,
+            "created": self.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "status": "finished" if self.finished else "playing",
+            "board": self.board_no, "boards": self.total_boards(),
+            "seats": {seat.letter(): self.seats[seat].to_json() for seat in SEATS},
+            "undo_policy": self.undo_policy, "group": self.group_id,
+        }
+
+    def info(self) -> dict[str, Any]:
+        """``TableInfo``: the summary with results, score, commitments and any undo request."""
+        data = self.summary()
+        data["results"] = self.results()
+        data["score"] = self.score()
+        data["commitments"] = [
+            {"board": number, "sha256": sha,
+             "seed": seed if self.seed_revealed(number) else None}
+            for number, (seed, sha) in sorted(self.seeds.items())]
+        data["undo_request"] = None if self.undo_request is None else self.undo_request.to_json()
+        return data
+
+    def board_meta(self, viewer: Seat | None) -> dict[str, Any] | None:
+        """``BoardMeta`` of the current board as ``viewer`` may see it."""
+        state = self.state
+        if state is None:
+            return None
+        board = state.board
+        data: dict[str, Any] = {
+            "number": board.number, "dealer": board.dealer.letter(),
+            "vulnerability": board.vulnerability.value,
+            "commitment": self.seeds[self.board_no][1], "minibridge": None}
+        mini = self.minibridge
+        if mini is not None:
+            dummy = mini.declarer.partner
+            remaining = (state.play.remaining(dummy) if state.play is not None
+                         else state.deal[dummy].cards)
+            data["minibridge"] = {
+                "hcp": {s.letter(): mini.hcp[s] for s in SEATS},
+                "declarer": mini.declarer.letter(), "dummy": dummy.letter(),
+                "dummy_hand": [str(card) for card in sorted(remaining)],
+                "choose": state.phase is Phase.AUCTION}
+        return data
+
+    def view(self, viewer: Seat | None) -> dict[str, Any] | None:
+        """``View`` of the current board for ``viewer``, from ``BoardState.view``."""
+        return None if self.state is None else self.state.view(viewer).to_json()
+
+    def render_event(self, data: dict[str, Any], viewer: Seat | None) -> dict[str, Any]:
+        """A stored event as ``viewer`` may see it (docs/protocol.md, ``Event``)."""
+        kind = data["type"]
+        if kind == "call" and ("alert" in data or "explanation" in data):
+            caller = Seat.parse(data["seat"])
+            if viewer is None or (viewer is not caller and viewer.side is caller.side):
+                return {"type": "call", "seat": data["seat"], "call": data["call"]}
+        if kind == "board_end":
+            number = int(data["board"])
+            out = {"type": "board_end", "board": number, "result": None, "seed": None}
+            for board, state in self.ended_boards:
+                if board.number == number:
+                    out["result"] = self.result_of(board, state)
+            if self.seed_revealed(number):
+                out["seed"] = self.seeds[number][0]
+            return out
+        return dict(data)
+
+
+def total_boards_for(form: str, boards: int | None) -> int | None:
+    """How many boards a form plays: duplicate and mini-bridge ``boards`` (8), Chicago 4 a chukker.
+
+    Rubber bridge plays until the rubbers (``boards`` of them, default 1) are finished.
+    """
+    if form in ("duplicate", "minibridge"):
+        return boards or 8
+    if form == "chicago":
+        return 4 * (boards or 1)
+    return None
+
+
+def minibridge_auction(dealer: Seat, declarer: Seat, call: Call) -> list[dict[str, Any]]:
+    """The auction a mini-bridge contract stands for: passes round to declarer, the bid, 3 passes."""
+    events: list[dict[str, Any]] = []
+    seat = dealer
+    while seat is not declarer:
+        events.append({"type": "call", "seat": seat.letter(), "call": str(PASS)})
+        seat = seat.lho
+    events.append({"type": "call", "seat": declarer.letter(), "call": str(call)})
+    for _ in range(3):
+        seat = seat.lho
+        events.append({"type": "call", "seat": seat.letter(), "call": str(PASS)})
+    return events
+
+
+def _code_for(kind: str) -> str:
+    return {"call": "illegal_call", "card": "illegal_card", "claim": "claim",
+            "concede": "claim", "undo": "undo"}.get(kind, "bad_message")
+
+
+def new_record(*, table_id: str, created_at: datetime, form: str, group_id: str,
+               config: dict[str, Any], seats: list[SeatRecord]) -> TableRecord:
+    """A fresh table's record, its first board about to start."""
+    return TableRecord(id=table_id, created_at=created_at, form=form, group_id=group_id,
+                       config=config, status="playing", seats=seats,
+                       events=[{"type": "board_start", "board": 1}])
+
+
+def vulnerability_name(vulnerability: Vulnerability) -> str:
+    """The protocol's name of a vulnerability."""
+    return vulnerability.value
