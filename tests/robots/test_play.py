@@ -193,3 +193,40 @@ def test_match_exports_pbn_and_lin() -> None:
     games = pbn.loads(pbn_text)
     assert len(games) == 2
     assert "qx|open1|" in lin_text and "qx|closed1|" in lin_text
+
+
+def test_the_form_of_scoring_decides_between_safety_and_overtricks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 3NT, declarer on lead with 1 trick in: cashing spades makes exactly 9 tricks in every
+    # layout; the heart line makes an overtrick in two layouts of three and goes down in the
+    # third. IMPs and total points take the sure line, matchpoints the frequent overtrick.
+    import redouble.analysis as analysis
+
+    deal = Deal.from_pbn(GRAND)
+    state = state_with(deal, "3NT Pass Pass Pass")
+    for card in ("HJ", "H6", "H2", "HA"):
+        state.play_card(Card.parse(card), by=state.actor)
+    view = state.view(Seat.NORTH)
+    safe, risky = Card.parse("SJ"), Card.parse("HQ")  # each group's lowest card stands for it
+    calls = iter(range(10**6))
+
+    def fake_solve_many(positions: list[object]) -> list[dict[Card, int]]:
+        out = []
+        for position in positions:
+            del position
+            n = next(calls)
+            values = dict.fromkeys(view.legal_cards, 8)
+            values[risky] = values[Card.parse("HK")] = 9 if n % 3 else 7
+            out.append(values)
+        return out
+
+    monkeypatch.setattr(analysis, "solve_many", fake_solve_many)
+    picks = {}
+    for form in Scoring:
+        calls = iter(range(10**6))
+        robot = SaycRobot(samples=3, scoring=form)
+        picks[form] = robot.choose_card(view)
+        values = robot.player.last.values if robot.player.last else {}
+        assert set(values) >= {safe, risky}
+    assert picks[Scoring.MATCHPOINTS] == risky
+    assert picks[Scoring.IMPS] != risky and picks[Scoring.RUBBER] != risky

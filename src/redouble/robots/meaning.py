@@ -129,6 +129,8 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
                      "zu wenige Schlüsselkarten", "for få nøkkelkort"),
     "slam": ("enough key cards for slam", "genoeg sleutelkaarten voor slem",
              "genug Schlüsselkarten für Schlemm", "nok nøkkelkort for slem"),
+    "unbid_majors": ("4+ cards in the unbid major(s)", "4+ kaarten in de ongeboden hoge kleur(en)",
+                     "4+ Karten in der ungereizten Oberfarbe(n)", "4+ kort i umeldt(e) høyfarge(r)"),
     "unbid_suits": ("support for the unbid suits", "steun voor de ongeboden kleuren",
                     "Anschluss in den ungereizten Farben", "støtte i umeldte farger"),
 }

@@ -546,7 +546,7 @@ def _rules() -> list[Rule]:
 
     # ---- after partner's opening and an overcall or double ----
     add(_R("neg_double", "1s 1t ?", "X", hcp=(6, ANY), artificial=True, forcing=F.FORCING,
-           notes=(("negative", None),), test=_negative_double))
+           notes=(("negative", None), ("unbid_majors", None)), test=_negative_double))
     add(_R("comp_cue_raise", "1s Lt ?", "ct", hcp=(10, ANY), points=Points.SUPPORT, trump="s",
            lengths={"s": (3, 13)}, artificial=True, notes=(("cuebid", None),),
            forcing=F.FORCING, when=_s_major))
@@ -564,7 +564,7 @@ def _rules() -> list[Rule]:
            or c.last_bid.level is None or c.last_bid.level <= 2))
     add(_R("comp_neg_double_2", "1s 2t ?", "X", hcp=(8, ANY), artificial=True,
            forcing=F.FORCING,
-           notes=(("negative", None),), test=_negative_double))
+           notes=(("negative", None), ("unbid_majors", None)), test=_negative_double))
     add(_R("comp_pass", "1s b ?", "P"))
     neg = "1s Lt X P ?"
     add(_R("negx_major_jump", neg, "ju", hcp=(15, 18), lengths={"u": (4, 13)},
