@@ -51,8 +51,15 @@ def run() -> str:
     before = _load()
     pairings = [(name, count) for name, count in (("naive", naive), ("random", random_boards),
                                                   ("redouble", self_play)) if count]
+    partial = os.environ.get("REDOUBLE_BENCH_PARTIAL")
+
+    def snapshot(evaluation: object) -> None:
+        if partial:
+            with open(partial, "w", encoding="utf-8") as out:
+                out.write(evaluation.markdown())  # type: ignore[attr-defined]
+
     evaluation = run_evaluation(pairings, seed="redouble-match", budget=budget, samples=None,
-                                progress=_Ticker())
+                                progress=_Ticker(), snapshot=snapshot)
     after = _load()
     return "\n".join([
         "## Robots: SAYC rules + double-dummy sampling vs baselines",

@@ -200,7 +200,7 @@ def test_the_form_of_scoring_decides_between_safety_and_overtricks(
     # 3NT, declarer on lead with 1 trick in: cashing spades makes exactly 9 tricks in every
     # layout; the heart line makes an overtrick in two layouts of three and goes down in the
     # third. IMPs and total points take the sure line, matchpoints the frequent overtrick.
-    import redouble.analysis as analysis
+    import redouble.robots.cardplay as cardplay
 
     deal = Deal.from_pbn(GRAND)
     state = state_with(deal, "3NT Pass Pass Pass")
@@ -220,7 +220,7 @@ def test_the_form_of_scoring_decides_between_safety_and_overtricks(
             out.append(values)
         return out
 
-    monkeypatch.setattr(analysis, "solve_many", fake_solve_many)
+    monkeypatch.setattr(cardplay, "solve_many", fake_solve_many)
     picks = {}
     for form in Scoring:
         calls = iter(range(10**6))

@@ -138,28 +138,31 @@ class Evaluation:
 
 
 def run_evaluation(pairings: list[tuple[str, int]], *, seed: str, budget: float,
-                   samples: int | None, progress: Any = None) -> Evaluation:
-    """Play the redouble robots against each baseline; one robot object logs all latencies."""
+                   samples: int | None, progress: Any = None,
+                   snapshot: Any = None, every: int = 25) -> Evaluation:
+    """Play the redouble robots against each baseline; one robot object logs all latencies.
+
+    ``snapshot(evaluation)`` (if given) receives the figures so far every ``every`` boards.
+    """
     import time
 
-    from redouble.robots.match import Team, play_match, robot_factory
+    from redouble.robots.match import MatchResult, Team, match_boards, play_board, robot_factory
     from redouble.robots.robot import SaycRobot
 
     robot = robot_factory("redouble", budget=budget, samples=samples)
     assert isinstance(robot, SaycRobot)
     team_a = Team("redouble", robot)
-    matches = []
+    matches: list[MatchResult] = []
     start = time.perf_counter()
     for name, count in pairings:
         opponent = robot if name == "redouble" else robot_factory(name, seed=1)
-        task = None
-        if progress is not None:
-            task = progress.add_task(f"redouble v {name}", total=count)
-
-        def advance(_: object, task: Any = task) -> None:
+        task = None if progress is None else progress.add_task(f"redouble v {name}", total=count)
+        match = MatchResult(team_a="redouble", team_b=name)
+        matches.append(match)
+        for board in match_boards(count, seed=seed):
+            match.boards.append(play_board(board, team_a, Team(name, opponent)))
             if progress is not None:
                 progress.advance(task)
-
-        matches.append(play_match(count, team_a, Team(name, opponent), seed=seed,
-                                  on_board=advance))
+            if snapshot is not None and len(match.boards) % every == 0:
+                snapshot(Evaluation(matches, time.perf_counter() - start, robot))
     return Evaluation(matches, time.perf_counter() - start, robot)

@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from redouble.calls import Contract
 from redouble.cards import Card, Rank, Suit
@@ -20,6 +21,9 @@ from redouble.robots.meaning import HandConstraint
 from redouble.robots.sampling import Sample, Sampler, SampleReport
 from redouble.seats import Seat
 from redouble.view import View
+
+if TYPE_CHECKING:
+    from redouble.analysis import Position
 
 __all__ = ["CardDecision", "CardPlayer", "Scoring", "equal_card_groups", "sure_claim"]
 
@@ -93,6 +97,13 @@ def _position_parts(view: View) -> tuple[Seat, tuple[Card, ...]]:
     return view.turn, ()
 
 
+def solve_many(positions: list[Position]) -> list[dict[Card, int]]:
+    """Double-dummy values of many positions, through ``redouble.analysis`` (one batch)."""
+    from redouble.analysis import solve_many as solve_batch
+
+    return solve_batch(positions)
+
+
 def _score(contract: Contract, declarer_tricks: int, vulnerable: bool) -> int:
     from redouble.scoring import duplicate_score
 
@@ -160,7 +171,7 @@ class CardPlayer:
     def evaluate(self, view: View, samples: list[Sample], candidates: list[Card], *,
                  deadline: float | None = None) -> tuple[dict[Card, float], dict[Card, float]]:
         """Expected utility and expected declarer-side tricks of each candidate card."""
-        from redouble.analysis import Position, solve_many
+        from redouble.analysis import Position
         from redouble.scoring import imps
 
         contract = view.contract

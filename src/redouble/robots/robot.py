@@ -140,7 +140,7 @@ class SaycRobot:
         best = max(values.values())
         left = 13 - len(view.tricks)
         claimer_side = best if view.turn.side is claimer.side else left - best
-        return claimer_side >= tricks
+        return bool(claimer_side >= tricks)
 
 
 def explain_auction(view: View, *, lang: str = "en", system: System = SAYC) -> list[str]:
