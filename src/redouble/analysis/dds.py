@@ -26,15 +26,39 @@ Card.parse('SA')
 from __future__ import annotations
 
 import ctypes
+import importlib.util
+import sys
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-from endplay import _dds  # the only place redouble touches endplay
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from redouble.analysis.errors import SolverError
 from redouble.cards import DECK, Card, Rank, Strain, Suit
 from redouble.seats import Seat, Vulnerability
+
+
+def _load_dds() -> ModuleType:
+    """endplay's ctypes binding of DDS (``endplay._dds``), loaded without the rest of endplay,
+    whose package import takes about a second (plotting and parsers we do not use)."""
+    existing = sys.modules.get("endplay._dds")
+    if existing is not None:
+        return existing
+    spec = importlib.util.find_spec("endplay")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("the endplay package (which ships DDS) is not installed")
+    path = Path(spec.submodule_search_locations[0]) / "_dds" / "__init__.py"
+    module_spec = importlib.util.spec_from_file_location("endplay._dds", path)
+    assert module_spec is not None and module_spec.loader is not None
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules["endplay._dds"] = module
+    module_spec.loader.exec_module(module)
+    return module
+
+
+_dds: Any = _load_dds()  # the only place redouble touches endplay
 
 __all__ = [
     "MAX_BOARDS",
