@@ -130,7 +130,7 @@ class Client:
         """Send with an id; the ``ack`` or ``error`` answering it (events in between recorded)."""
         ident = secrets.token_hex(4)
         await self.send({**message, "id": ident})
-        return await self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == ident,
+        return await self.until(lambda m: m["type"] in ("ack", "error", "pong") and m.get("id") == ident,
                                 timeout)
 
     async def close(self) -> None:

@@ -244,8 +244,7 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                 connection.refused += 1
                 _refuse(connection, "rate_limited", "too many messages: slow down")
                 if connection.refused >= FLOOD_LIMIT:
-                    connection.closed = True
-                    await _close(websocket, 1008)
+                    connection.close(1008)
                     break
                 continue
             try:
@@ -261,8 +260,11 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
         pass
     finally:
         await hub.leave(connection)
-        write_task.cancel()
-        await _close(websocket, 1000)
+        try:
+            await asyncio.wait_for(write_task, 5)
+        except (TimeoutError, asyncio.CancelledError):
+            write_task.cancel()
+        await _close(websocket, connection.close_code)
 
 
 def _refuse(connection: Connection, code: str, message: str) -> None:
@@ -280,7 +282,7 @@ async def _writer(websocket: WebSocket, connection: Connection) -> None:
     except Exception:  # the client went away
         connection.closed = True
     else:
-        await _close(websocket, 1000)
+        await _close(websocket, connection.close_code)
 
 
 async def _close(websocket: WebSocket, code: int) -> None:

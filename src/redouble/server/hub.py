@@ -81,6 +81,7 @@ class Connection:
         self.limit = RateLimit(rate=rate[0], burst=rate[1], tokens=rate[1])
         self.refused = 0
         self.closed = False
+        self.close_code = 1000
 
     def send(self, text: str) -> None:
         """Queue a frame; a client that cannot keep up is dropped."""
@@ -91,10 +92,11 @@ class Connection:
         except asyncio.QueueFull:
             self.close()
 
-    def close(self) -> None:
-        """Stop sending; the writer closes the socket."""
+    def close(self, code: int = 1000) -> None:
+        """Stop sending once the queued frames are out; the writer then closes with ``code``."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(None)
 
@@ -353,7 +355,7 @@ class Hub:
             if kind == "choose" and table.minibridge is not None:
                 dummy = table.minibridge.declarer.partner
                 extra = {"dummy": [str(c) for c in state.deal[dummy].cards],
-                         "hcp": table.minibridge.hcp[seat] + table.minibridge.hcp[dummy]}
+                         "announced": {s.letter(): p for s, p in table.minibridge.hcp.items()}}
             try:
                 answer = await self.pool.think(kind, view, extra)
             except Exception as error:

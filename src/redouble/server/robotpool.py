@@ -14,11 +14,12 @@ import multiprocessing
 from typing import Any
 
 from redouble.calls import Call
-from redouble.cards import Card, Strain, Suit
+from redouble.cards import Card
 from redouble.robots import CallChoice, Robot, default_robot
+from redouble.seats import Seat
 from redouble.view import View
 
-__all__ = ["RobotPool", "minibridge_contract"]
+__all__ = ["RobotPool", "call_choice", "think"]
 
 _robot: Robot | None = None
 _factory: str | None = None
@@ -51,31 +52,15 @@ def think(kind: str, view: View, extra: Any = None) -> Any:
         return str(robot.choose_card(view))
     if kind == "claim":
         return bool(robot.answer_claim(view))
-    if kind == "choose":
-        return str(minibridge_contract(view.hand, extra["dummy"], extra["hcp"]))
+    if kind == "choose":  # mini-bridge declarer, having seen dummy, names the contract
+        from redouble.robots.minibridge import choose_contract
+
+        announced = {Seat.parse(seat): points for seat, points in extra["announced"].items()}
+        assert view.seat is not None
+        chosen = choose_contract(view.hand, [Card.parse(text) for text in extra["dummy"]],
+                                 declarer=view.seat, announced=announced)
+        return f"{chosen.contract.level}{chosen.contract.strain}"
     raise ValueError(f"a robot cannot {kind!r}")
-
-
-def minibridge_contract(hand: tuple[Card, ...], dummy: list[str], hcp: int) -> Call:
-    """Mini-bridge declarer's choice: a trump suit with 8+ cards (majors first), else no-trumps;
-    game with 25+ points between the hands, else the cheapest part-score.
-
-    >>> from redouble.cards import Card
-    >>> hand = tuple(Card.parse(c) for c in "SA SK SQ S2 HA H2 H3 D2 D3 D4 C2 C3 C4".split())
-    >>> str(minibridge_contract(hand, ["SJ", "S3", "S4", "S5"], 26))
-    '4S'
-    """
-    cards = list(hand) + [Card.parse(text) for text in dummy]
-    lengths = {suit: sum(card.suit is suit for card in cards) for suit in Suit}
-    trumps = [suit for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-              if lengths[suit] >= 8]
-    game = hcp >= 25
-    if trumps and (trumps[0] in (Suit.SPADES, Suit.HEARTS) or not game):
-        suit = trumps[0]
-        level = (4 if suit in (Suit.SPADES, Suit.HEARTS) else 5) if game else (
-            1 if suit in (Suit.SPADES, Suit.HEARTS) else 2)
-        return Call.bid(level, suit.strain)
-    return Call.bid(3 if game else 1, Strain.NOTRUMP)
 
 
 class RobotPool:

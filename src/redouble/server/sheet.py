@@ -7,40 +7,24 @@ boards into the ``Score`` and ``BoardResult`` shapes of docs/protocol.md.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from redouble.board import board_dealer
 from redouble.calls import Contract
 from redouble.deal import Deal
-from redouble.scoring import duplicate_score, imps, score_traveller
+from redouble.scoring import Chicago, Rubber, duplicate_score, imps, minibridge_score, score_traveller
 from redouble.seats import Seat, Side, Vulnerability
 
 __all__ = [
-    "chicago_vulnerability",
     "cross_imps",
+    "finished_count",
     "imps_between",
+    "keepers",
     "matchpoint_percent",
-    "rubber_vulnerability",
-    "rubbers",
-    "rubbers_finished",
+    "next_deal",
     "score_ns",
     "score_sheet",
 ]
-
-
-def _scoring(name: str) -> Any:
-    """A name from ``redouble.scoring`` (or one of its modules), ``None`` if not there yet."""
-    package = importlib.import_module("redouble.scoring")
-    if hasattr(package, name):
-        return getattr(package, name)
-    for module in ("rubber", "chicago", "minibridge"):
-        try:
-            found = importlib.import_module(f"redouble.scoring.{module}")
-        except ImportError:
-            continue
-        if hasattr(found, name):
-            return getattr(found, name)
-    return None
 
 
 def _ns(contract: Contract | None, points: int) -> int:
@@ -59,11 +43,8 @@ def score_ns(form: str, contract: Contract | None, tricks: int | None,
     if contract is None:
         return 0
     assert tricks is not None
-    if minibridge and contract.declarer is not None:
-        scorer = _scoring("minibridge_score")
-        if scorer is not None:
-            return _ns(contract, int(scorer(contract, tricks=tricks,
-                                            vulnerable=vulnerability.is_vulnerable(contract.declarer))))
+    if minibridge:
+        return _ns(contract, minibridge_score(contract, tricks=tricks))
     points = duplicate_score(contract, tricks=tricks, vulnerable=vulnerability)
     return _ns(contract, points)
 
@@ -88,36 +69,20 @@ def matchpoint_percent(score: int, others: list[int]) -> float | None:
     return float(traveller.ns_percent[0])
 
 
-def chicago_vulnerability(number: int) -> Vulnerability:
-    """Chicago's four-deal cycle: none, dealer's side, dealer's side, both.
-
-    >>> [chicago_vulnerability(n).value for n in (1, 2, 3, 4, 5)]
-    ['None', 'EW', 'NS', 'All', 'None']
-    """
-    position = (number - 1) % 4
-    if position == 0:
-        return Vulnerability.NONE
-    if position == 3:
-        return Vulnerability.BOTH
-    dealer = Seat((number - 1) % 4)
-    return Vulnerability.NS if dealer.side is Side.NS else Vulnerability.EW
-
-
 def _contract(result: dict[str, Any]) -> Contract | None:
     if result["contract"] is None:
         return None
     return Contract.parse(result["contract"], declarer=Seat.parse(result["declarer"]))
 
 
-def rubbers(results: list[dict[str, Any]], deals: dict[int, Deal] | None = None) -> list[Any]:
-    """The rubbers the results make, in order (``redouble.scoring.Rubber``); [] if unavailable."""
-    rubber_class = _scoring("Rubber")
-    if rubber_class is None:
-        return []
-    played: list[Any] = [rubber_class()]
+def keepers(form: str, results: list[dict[str, Any]],
+            deals: dict[int, Deal] | None = None) -> list[Rubber | Chicago]:
+    """The rubbers or Chicagos (``redouble.scoring``) a table's results make, in order."""
+    played: list[Rubber | Chicago] = []
     for result in results:
-        if played[-1].is_finished:
-            played.append(rubber_class())
+        if not played or played[-1].is_finished:
+            played.append(Rubber() if form == "rubber"
+                          else Chicago(dealer=Seat.parse(result["dealer"])))
         contract = _contract(result)
         if contract is None:
             played[-1].record_passed_out()
@@ -127,38 +92,43 @@ def rubbers(results: list[dict[str, Any]], deals: dict[int, Deal] | None = None)
     return played
 
 
-def rubbers_finished(results: list[dict[str, Any]]) -> int:
-    """How many rubbers the results have completed."""
-    return sum(1 for rubber in rubbers(results) if rubber.is_finished)
+def finished_count(form: str, results: list[dict[str, Any]]) -> int:
+    """How many rubbers (or Chicagos) the results have completed."""
+    return sum(1 for keeper in keepers(form, results) if keeper.is_finished)
 
 
-def rubber_vulnerability(results: list[dict[str, Any]]) -> Vulnerability:
-    """The vulnerability of the next deal of a rubber: a side with a game is vulnerable."""
-    played = rubbers(results)
+def next_deal(form: str, results: list[dict[str, Any]], number: int) -> tuple[Seat, Vulnerability]:
+    """Dealer and vulnerability of board ``number`` of a rubber or Chicago table.
+
+    Rubber: the deal passes left every board; a side with a game is vulnerable. Chicago: the
+    sheet says (a passed-out deal is dealt again by the same dealer, at the same vulnerability).
+    """
+    played = keepers(form, results)
     if not played or played[-1].is_finished:
-        return Vulnerability.NONE
-    ns, ew = (played[-1].vulnerable(side) for side in (Side.NS, Side.EW))
-    if ns and ew:
-        return Vulnerability.BOTH
-    return Vulnerability.NS if ns else Vulnerability.EW if ew else Vulnerability.NONE
+        return board_dealer(number), Vulnerability.NONE
+    current = played[-1]
+    if isinstance(current, Chicago):
+        return current.dealer, current.vulnerability
+    ns, ew = (current.vulnerable(side) for side in (Side.NS, Side.EW))
+    vulnerability = (Vulnerability.BOTH if ns and ew else Vulnerability.NS if ns
+                     else Vulnerability.EW if ew else Vulnerability.NONE)
+    return board_dealer(number), vulnerability
 
 
 def score_sheet(form: str, scoring: str | None, results: list[dict[str, Any]],
                 deals: dict[int, Deal] | None = None) -> dict[str, Any]:
     """The table's ``Score`` (docs/protocol.md) for its form."""
-    if form == "rubber":
-        played = rubbers(results, deals)
+    if form in ("rubber", "chicago"):
         total = {"NS": 0, "EW": 0}
         sheets = []
-        for rubber in played:
-            data = rubber.to_json()
+        for keeper in keepers(form, results, deals):
+            data = keeper.to_json()
             sheets.append(data)
             for side in ("NS", "EW"):
                 total[side] += int(data["totals"][side])
-        return {"type": "rubber", "rubbers": sheets, "total": total}
-    if form in ("chicago", "minibridge"):
-        boards = [{"board": r["board"], "vulnerability": r["vulnerability"], "score_ns": r["score_ns"]}
-                  for r in results]
+        return {"type": form, "rubbers" if form == "rubber" else "chicagos": sheets, "total": total}
+    if form == "minibridge":
+        boards = [{"board": r["board"], "score_ns": r["score_ns"]} for r in results]
         ns = sum(max(b["score_ns"], 0) for b in boards)
         ew = sum(max(-b["score_ns"], 0) for b in boards)
         return {"type": form, "boards": boards, "total": {"NS": ns, "EW": ew}}

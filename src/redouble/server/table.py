@@ -20,7 +20,8 @@ from redouble.cards import Card
 from redouble.deal import Deal
 from redouble.errors import BridgeError, OutOfTurnError
 from redouble.events import event_from_json
-from redouble.seats import Seat, Side, Vulnerability
+from redouble.scoring import minibridge_declarer
+from redouble.seats import Seat, Vulnerability
 from redouble.server import sheet
 from redouble.server.errors import ServerError
 from redouble.server.store import SeatRecord, TableRecord
@@ -89,23 +90,6 @@ class MiniBridge:
     declarer: Seat
 
 
-def minibridge_declarer(deal: Deal, dealer: Seat) -> Seat:
-    """The side with more points declares; its stronger hand (first from dealer if equal) is declarer.
-
-    With 20-20 the side of the first player from dealer holding the most points declares.
-    """
-    hcp = {seat: deal[seat].hcp for seat in Seat}
-    ns = hcp[Seat.NORTH] + hcp[Seat.SOUTH]
-    order = [dealer.next(i) for i in range(4)]
-    if ns == 20:
-        strongest = max(order, key=lambda s: (hcp[s], -order.index(s)))
-        side = strongest.side
-    else:
-        side = Side.NS if ns > 20 else Side.EW
-    candidates = [s for s in order if s.side is side]
-    return max(candidates, key=lambda s: (hcp[s], -order.index(s)))
-
-
 class Table:
     """One table: settings, seats, the current board and the numbered event log."""
 
@@ -170,7 +154,7 @@ class Table:
         return total_boards_for(self.form, self.boards)
 
     def seeds_wanted(self) -> int:
-        """How many boards must have committed seeds now."""
+        """How many boards must have committed seeds now (rubber and Chicago: some ahead)."""
         total = self.total_boards()
         return total if total is not None else self.board_no + 1 + SEEDS_AHEAD
 
@@ -180,13 +164,10 @@ class Table:
             raise ServerError("internal", f"board {number} has no committed seed")
         seed = self.seeds[number][0]
         deal = Deal.from_seed(seed, number)
-        dealer = board_dealer(number)
-        if self.form == "rubber":
-            vulnerability = sheet.rubber_vulnerability(self.results())
-        elif self.form == "chicago":
-            vulnerability = sheet.chicago_vulnerability(number)
+        if self.form in ("rubber", "chicago"):
+            dealer, vulnerability = sheet.next_deal(self.form, self.results(), number)
         else:
-            vulnerability = board_vulnerability(number)
+            dealer, vulnerability = board_dealer(number), board_vulnerability(number)
         return Board(deal=deal, dealer=dealer, vulnerability=vulnerability, number=number)
 
     def seed_revealed(self, number: int) -> bool:
@@ -208,8 +189,10 @@ class Table:
             self.undo_request = None
             self.minibridge = None
             if self.form == "minibridge":
-                self.minibridge = MiniBridge(hcp={s: board.deal[s].hcp for s in Seat},
-                                             declarer=minibridge_declarer(board.deal, board.dealer))
+                announced = [(board.dealer.next(i), board.deal[board.dealer.next(i)].hcp)
+                             for i in range(4)]
+                self.minibridge = MiniBridge(hcp=dict(announced),
+                                             declarer=minibridge_declarer(announced).declarer)
         elif kind in CORE_EVENTS:
             if self.state is None:
                 raise ServerError("internal", f"a {kind} event before any board started")
@@ -351,7 +334,10 @@ class Table:
             actor = state.actor
             raise ServerError("not_your_turn",
                               f"it is {actor.format(full=True) if actor else 'nobody'}'s turn to play")
-        state.check_card(card, by=seat)
+        try:
+            state.check_card(card, by=seat)
+        except OutOfTurnError as error:  # the seat is on turn: the card is from another hand
+            raise ServerError("illegal_card", str(error)) from None
         turn = state.turn
         assert turn is not None
         return [{"type": "card", "seat": turn.letter(), "card": str(card)}]
@@ -442,7 +428,7 @@ class Table:
                 return []  # the par is being computed
             total = self.total_boards()
             over = (total is not None and self.board_no >= total) or (
-                total is None and sheet.rubbers_finished(self.results()) >= (self.boards or 1))
+                total is None and sheet.finished_count(self.form, self.results()) >= (self.boards or 1))
             if over:
                 return [{"type": "table_end"}]
             return [{"type": "board_start", "board": self.board_no + 1}]
@@ -592,14 +578,13 @@ class Table:
 
 
 def total_boards_for(form: str, boards: int | None) -> int | None:
-    """How many boards a form plays: duplicate and mini-bridge ``boards`` (8), Chicago 4 a chukker.
+    """How many boards a form plays: duplicate and mini-bridge ``boards`` (default 8).
 
-    Rubber bridge plays until the rubbers (``boards`` of them, default 1) are finished.
+    Rubber and Chicago play until ``boards`` rubbers or Chicagos (default 1) are finished:
+    the number of boards depends on the play (pass-outs, games).
     """
     if form in ("duplicate", "minibridge"):
         return boards or 8
-    if form == "chicago":
-        return 4 * (boards or 1)
     return None
 
 
