@@ -23,6 +23,8 @@ export class Connection {
 
   connect() {
     if (this.closedForGood) return;
+    const hold = (this.holdUntil || 0) - Date.now();
+    if (hold > 0) { this.timer = setTimeout(() => this.connect(), hold); return; }
     this.handlers.onStatus?.(this.lastSeq ? "reconnecting" : "connecting");
     const socket = new WebSocket(this.url);
     this.socket = socket;
@@ -42,7 +44,7 @@ export class Connection {
   }
 
   reconnectNow() {
-    if (this.socket || this.closedForGood) return;
+    if (this.socket || this.closedForGood || (this.holdUntil || 0) > Date.now()) return;
     clearTimeout(this.timer);
     this.connect();
   }
@@ -88,15 +90,24 @@ export class Connection {
     }
   }
 
-  /** Send an action; returns its id (echoed by the ack or error). */
+  /**
+   * Send a message; returns its id (echoed by the ack or error), or null when offline.
+   * Actions are never queued while offline (the table may have moved on); the language is.
+   */
   send(message) {
     const id = message.id ?? this.nextId++;
     const framed = { ...message, id };
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(framed));
-    else if (message.type !== "resume") this.queue.push(framed);
-    return id;
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(framed));
+      return id;
+    }
+    if (message.type === "language") this.queue.push(framed);
+    return null;
   }
 
-  /** Drop the connection as if the network failed (used to test catching up). */
-  drop() { this.socket?.close(4000, "dropped"); }
+  /** Drop the connection as if the network failed for `holdMs` (used to test catching up). */
+  drop(holdMs = 0) {
+    this.holdUntil = Date.now() + holdMs;
+    this.socket?.close(4000, "dropped");
+  }
 }

@@ -85,7 +85,7 @@ export function recordEl({ view, result, analysis, analysisState, links, onExpla
     result.score_ns !== undefined ? ` · ${t("ns")} ${result.score_ns > 0 ? "+" : ""}${result.score_ns}` : "") : null;
   let analysisPart;
   if (analysis) {
-    const ddTable = analysis.dd_table || analysis.table || analysis.dd;
+    const ddTable = analysis.dd_tricks || analysis.dd_table || analysis.table || analysis.dd;
     const plays = analysis.plays || analysis.cards || [];
     const lost = plays.filter((p) => p.cost > 0);
     analysisPart = h("div.analysis", { "aria-label": t("dd_analysis") },

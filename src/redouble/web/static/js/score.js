@@ -20,21 +20,51 @@ function entryEl(entry) {
   h("small", { "aria-hidden": "true" }, entry.board), entry.points);
 }
 
-/** One rubber as on paper: WE | THEY, entries above the line, games below it. */
-export function rubberSheetEl(rubber, mySeat, index) {
-  const [we, they] = sides(mySeat);
-  const above = (side) => rubber.entries.filter((e) => e.side === side && e.where === "above");
+const KIND_LABELS = { "trick score": "contract", "game bonus": "game-bonus", "partscore bonus": "part-score-bonus",
+  "rubber bonus": "rubber-bonus", "unfinished game": "unfinished-game", "unfinished partscore": "part-score-bonus",
+  "slam bonus": "slam" };
+
+/**
+ * One rubber in the protocol's shape: entries {board, side, where, points, label, game?} and
+ * games [{board, side}]. Also reads a scoring-module sheet ({sheet: {entries, games}}), whose
+ * below-the-line entries carry the index of the game they count toward.
+ */
+export function normaliseRubber(rubber) {
+  if (Array.isArray(rubber.entries)) {
+    return { ...rubber, games: Array.isArray(rubber.games) ? rubber.games : [] };
+  }
+  const sheet = rubber.sheet || {};
+  const entries = (sheet.entries || []).map((e) => ({
+    board: e.board ?? e.label, side: e.side, points: e.points,
+    where: e.where || (e.below ? "below" : "above"),
+    label: KIND_LABELS[e.kind] || e.kind || "", game: e.game ?? null,
+  }));
+  const games = (Array.isArray(sheet.games) ? sheet.games : []).map((g, index) =>
+    (typeof g === "string" ? { side: g, index } : { ...g, index }));
+  return {
+    entries, games, vulnerable: rubber.vulnerable || {},
+    finished: rubber.finished ?? (rubber.phase ? rubber.phase !== "playing" : false),
+    total: rubber.total || rubber.totals || sheet.totals || { NS: 0, EW: 0 },
+  };
+}
+
+/** Below the line in segments, one per game: by the entries' game index, else by game boards. */
+function belowSegments(rubber) {
   const below = rubber.entries.filter((e) => e.where === "below");
-  // Above the line the first entry sits nearest the line: draw them bottom-up.
-  const aboveEl = h("div.above", {},
-    [we, they].map((side) => h("div.stack", { dataset: { side } }, above(side).slice().reverse().map(entryEl))));
-  // Below the line: the trick scores, with a line under each game.
+  if (below.length && below.every((e) => e.game !== null && e.game !== undefined)) {
+    const segments = [];
+    const last = Math.max(rubber.games.length, ...below.map((e) => e.game + 1));
+    for (let index = 0; index < last; index++) {
+      segments.push({ entries: below.filter((e) => e.game === index), game: rubber.games[index] || null });
+    }
+    if (!segments.length || segments[segments.length - 1].game) segments.push({ entries: [], game: null });
+    return segments;
+  }
   const segments = [];
   let current = [];
   const gameBoards = rubber.games.map((g) => g.board);
-  const boards = [...new Set(below.map((e) => e.board))].sort((a, b) => a - b);
-  const allBoards = [...new Set([...boards, ...gameBoards])].sort((a, b) => a - b);
-  for (const board of allBoards) {
+  const boards = [...new Set([...below.map((e) => e.board), ...gameBoards])].sort((a, b) => a - b);
+  for (const board of boards) {
     current.push(...below.filter((e) => e.board === board));
     if (gameBoards.includes(board)) {
       segments.push({ entries: current, game: rubber.games.find((g) => g.board === board) });
@@ -42,7 +72,19 @@ export function rubberSheetEl(rubber, mySeat, index) {
     }
   }
   segments.push({ entries: current, game: null });
-  const belowEl = h("div.below", {}, segments.map((segment) => [
+  return segments;
+}
+
+/** One rubber as on paper: WE | THEY, entries above the line, games below it. */
+export function rubberSheetEl(raw, mySeat, index) {
+  const rubber = normaliseRubber(raw);
+  const [we, they] = sides(mySeat);
+  const above = (side) => rubber.entries.filter((e) => e.side === side && e.where === "above");
+  // Above the line the first entry sits nearest the line: draw them bottom-up.
+  const aboveEl = h("div.above", {},
+    [we, they].map((side) => h("div.stack", { dataset: { side } }, above(side).slice().reverse().map(entryEl))));
+  // Below the line: the trick scores, with a line under each game.
+  const belowEl = h("div.below", {}, belowSegments(rubber).map((segment) => [
     [we, they].map((side) => h("div.stack", { dataset: { side } }, segment.entries.filter((e) => e.side === side).map(entryEl))),
     segment.game ? h("div.game-line", { role: "separator", "aria-label": t("game_won", { side: segment.game.side === we ? t("we") : t("they") }) }) : null,
   ]));

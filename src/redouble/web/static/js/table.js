@@ -76,8 +76,9 @@ function toast(text) {
 }
 
 function send(message) {
-  if (!connection) return null;
-  return connection.send(message);
+  const id = connection ? connection.send(message) : null;
+  if (id === null && message.type !== "language") toast(t("offline"));
+  return id;
 }
 
 // --- actions ---------------------------------------------------------------------------------
@@ -85,7 +86,7 @@ function send(message) {
 function playCard(card) {
   const view = state.view;
   if (!view || !view.legal_cards.includes(card)) return;
-  send({ type: "card", card });
+  if (send({ type: "card", card }) === null) return;
   // Show it at once; the server's event confirms (or an error restores the view).
   state.pending = card;
   render();
@@ -333,7 +334,7 @@ function renderPlayers() {
     const info = seats[seat] || {};
     const away = info.kind === "human" && !info.connected;
     return h(`li${away ? ".away" : ""}`, { dataset: { seat } }, h("strong", {}, seatLetter(seat)), " ", playerName(seat),
-      info.kind === "robot" ? ` (${t("robot")})` : away ? ` (${t("away")})` : "");
+      info.kind === "robot" && !/robot/i.test(info.name || "") ? ` (${t("robot")})` : away ? ` (${t("away")})` : "");
   }));
   const commitment = state.board?.commitment;
   const known = (state.table?.commitments || []).find((c) => c.board === state.board?.number);
@@ -356,6 +357,7 @@ function renderConnection() {
 function render() {
   renderConnection();
   const view = state.view;
+  window.redoubleState = state; // read-only window on the page's state, for tests and debugging
   if (!view) return;
   if (state.pending && !view.legal_cards.includes(state.pending)) state.pending = null;
   renderBoardInfo();
@@ -613,6 +615,7 @@ function setupControls() {
 
 async function main() {
   await setLanguage(preferredLanguage());
+  byId("lang").value = language();
   setupControls();
   setupKeyboard();
   if (!tableId) { toast(t("no_table")); return; }
