@@ -119,8 +119,10 @@ def load(source: Source) -> list[Game]:
 
 
 def iter_games(source: Source | Iterable[str]) -> Iterator[Game]:
-    """The games of a file one at a time: memory stays constant however long the file is."""
-    lines = source if isinstance(source, list | tuple) else _lines(source)  # type: ignore[arg-type]
+    """The games of a file (a path, an open file, or any iterable of lines) one at a time:
+    memory stays constant however long the file is."""
+    is_file = isinstance(source, str | bytes | os.PathLike) or hasattr(source, "read")
+    lines: Iterator[str] = _lines(source) if is_file else iter(source)  # type: ignore[arg-type]
     return _real_games(Reader(lines).games(GameBuilder))
 
 

@@ -40,6 +40,7 @@ _TOKEN = re.compile(
     )""",
     re.X,
 )
+_SIMPLE_TAG = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\][ \t]*')
 _TAG_ACROSS_LINES = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _BLANK = frozenset(" \t\v\f\r")
 _MAX_TAG_LINES = 8
@@ -62,6 +63,11 @@ def tokens(lines: Iterable[str]) -> Iterator[Token]:
         if line[0] == "%":
             yield (DIRECTIVE, line[1:], "", number, 1)
             continue
+        if line[0] == "[":
+            simple = _SIMPLE_TAG.fullmatch(line)
+            if simple is not None:  # the common case: one tag pair alone on its line
+                yield (TAG, simple.group(1), simple.group(2), number, 1)
+                continue
         position = 0
         length = len(line)
         while position < length:

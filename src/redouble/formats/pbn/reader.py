@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, TypeVar
 
 from redouble.calls import Call, Contract
-from redouble.cards import Card, Strain
+from redouble.cards import Strain
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
 from redouble.formats.pbn.lexer import BAD, BOUNDARY, COMMENT, DIRECTIVE, STRING, TAG, WORD, Token, tokens
@@ -192,6 +192,8 @@ def read_game(lines: Iterable[str], visitor: BaseVisitor[T]) -> T | None:
 _AUCTION_PIECE = re.compile(
     r"=([0-9]{1,9})=|\$([0-9]{1,9})|(!!|\?\?|!\?|\?!|!|\?)|\^([ISRL])|(\*)|(\+)|([A-Za-z0-9]+|-)")
 _CARD = re.compile(r"^([SHDCshdc])(10|[2-9TJQKAtjqka])$")
+_CALL_TOKENS: dict[str, str] = {}  # token as written -> canonical call, filled as files are read
+_CARD_TOKENS: dict[str, str] = {}
 
 
 class _SectionBuilder:
@@ -254,22 +256,31 @@ class _SectionBuilder:
         return "a card (like SA or D10, or -), a note =1=, a NAG $1, a suffix, '*' or '+'"
 
     def _token(self, word: str, line: int, column: int) -> str:
+        cache = _CALL_TOKENS if self.kind == "auction" else _CARD_TOKENS
+        token = cache.get(word)
+        if token is not None:
+            return token
         if word in ("-", "+"):
             return word
         if self.kind == "auction":
-            upper = word.upper()
-            if upper == "AP":
-                return "AP"
-            try:
-                return str(Call.parse(word))
-            except BridgeError:
-                raise ParseError(f"{word!r} is not a call", line=line, column=column,
-                                 expected=self._expected()) from None
-        match = _CARD.match(word)
-        if match is None:
-            raise ParseError(f"{word!r} is not a card", line=line, column=column, expected=self._expected())
-        suit, rank = match.groups()
-        return suit.upper() + ("T" if rank == "10" else rank.upper())
+            if word.upper() == "AP":
+                token = "AP"
+            else:
+                try:
+                    token = str(Call.parse(word))
+                except BridgeError:
+                    raise ParseError(f"{word!r} is not a call", line=line, column=column,
+                                     expected=self._expected()) from None
+        else:
+            match = _CARD.match(word)
+            if match is None:
+                raise ParseError(f"{word!r} is not a card", line=line, column=column,
+                                 expected=self._expected())
+            suit, rank = match.groups()
+            token = suit.upper() + ("T" if rank == "10" else rank.upper())
+        if len(cache) < 4096:
+            cache[word] = token
+        return token
 
     def comment(self, text: str) -> None:
         if self.notes:
@@ -467,11 +478,6 @@ class GameBuilder(BaseVisitor[Game]):
                 line, column = where("Result")
                 raise ParseError(f"{result!r} is not a result", line=line, column=column,
                                  expected="declarer's tricks 0-13, or 'NS 9' / 'EW 4'")
-        if game.play is not None:
-            for row in game.play.tricks:
-                for entry in row:
-                    if entry.token not in ("-", "+"):
-                        Card.parse(entry.token)
 
 
 class HeadersBuilder(BaseVisitor[dict[str, str]]):
