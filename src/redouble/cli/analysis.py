@@ -15,6 +15,7 @@ def register(app: typer.Typer) -> None:
     """Add the analysis commands to ``app``."""
     app.command("dealer")(dealer_command)
     app.command("analyze")(analyze_command)
+    app.command("simulate")(simulate_command)
 
 
 def dealer_command(
@@ -71,3 +72,48 @@ def analyze_command(
     pbn_out.write_text(pbn_text, encoding="utf-8")
     html_out.write_text(html_text, encoding="utf-8")
     err_console.print(f"analysed {count} board(s): wrote {pbn_out} and {html_out}")
+
+
+def simulate_command(
+    script: Annotated[Path, typer.Argument(help="A dealer script whose condition constrains "
+                                           "the deals.")],
+    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Deals to analyse.")] = 1000,
+    contract: Annotated[list[str] | None, typer.Option(
+        "--contract", "-c", help="A contract with declarer to test, e.g. '4S N' (repeatable).")
+    ] = None,
+    seed: Annotated[str | None, typer.Option("--seed", "-s", help="Reproducible run.")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="A Dask scheduler address, e.g. tcp://host:8786 "
+        "(default: a local cluster; 'synchronous': in this process).")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1,
+                                         help="Local cluster workers.")] = 2,
+    chunk: Annotated[int, typer.Option("--chunk", min=1, help="Deals per task.")] = 100,
+    vulnerability: Annotated[str, typer.Option("--vul", help="For par: None, NS, EW, All.")
+                             ] = "None",
+) -> None:
+    """Double-dummy statistics over deals that satisfy a dealer script, on Dask."""
+    from redouble.analysis.dealer import parse_script
+    from redouble.analysis.simulate import SimulationSpec, format_report, simulate
+    from redouble.calls import Contract
+    from redouble.seats import Seat, Vulnerability
+
+    try:
+        text = script.read_text(encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot read {script}: {error.strerror}")
+    with reporting():
+        parsed = parse_script(text)
+        contracts = []
+        for item in contract or []:
+            parts = item.split()
+            if len(parts) != 2:
+                fail(f"--contract {item!r}: expected a contract and a declarer, like '4S N'")
+            contracts.append(Contract.parse(parts[0], declarer=Seat.parse(parts[1])))
+        vul = Vulnerability.parse(vulnerability)
+    spec = SimulationSpec(script_text=text, deals=deals, seed=seed, chunk=chunk,
+                          vulnerability=vul, dealer=parsed.dealer or Seat.NORTH)
+    with reporting():
+        result = simulate(spec, scheduler=scheduler, workers=workers, progress=True)
+    from redouble.cli.common import console
+
+    console.print(format_report(result, contracts=contracts))
