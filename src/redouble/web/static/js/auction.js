@@ -17,7 +17,8 @@ export function callEl(entry, { onExplain } = {}) {
   const text = callText(entry.call);
   const strain = entry.call.replace(/^\d/, "");
   const classes = ["call"];
-  if (entry.alert || entry.explanation) classes.push("alerted");
+  if (entry.alert) classes.push("alerted");
+  else if (entry.explanation) classes.push("explained");
   const label = [callName(entry.call)];
   if (entry.alert) label.push(t("alerted"));
   if (entry.explanation) label.push(entry.explanation);

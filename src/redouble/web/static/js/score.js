@@ -76,7 +76,7 @@ function belowSegments(rubber) {
 }
 
 /** One rubber as on paper: WE | THEY, entries above the line, games below it. */
-export function rubberSheetEl(raw, mySeat, index) {
+export function rubberSheetEl(raw, mySeat, index, titleKey = "rubber_n") {
   const rubber = normaliseRubber(raw);
   const [we, they] = sides(mySeat);
   const above = (side) => rubber.entries.filter((e) => e.side === side && e.where === "above");
@@ -98,7 +98,7 @@ export function rubberSheetEl(raw, mySeat, index) {
       : t("rubber_tied"));
   }
   const vul = rubber.vulnerable || {};
-  return h("div.sheet", { role: "table", "aria-label": t("rubber_n", { n: index + 1 }), dataset: { rubber: index + 1 } },
+  return h("div.sheet", { role: "table", "aria-label": t(titleKey, { n: index + 1 }), dataset: { rubber: index + 1 } },
     h("div.heads", {},
       h("div", { dataset: { side: we } }, t("we"), vul[we] && !rubber.finished ? " •" : ""),
       h("div", { dataset: { side: they } }, t("they"), vul[they] && !rubber.finished ? " •" : "")),
@@ -153,9 +153,13 @@ export function scoreEl(score, results, mySeat) {
         rubbers.length > 1 ? totalLine() : null);
     }
     case "chicago": {
-      const rows = (score.boards || []).map((b) => ({ ...b, ...(results.find((r) => r.board === b.board) || {}) }));
-      return h("div", {}, resultsTable(rows, mySeat, [board,
-        { head: t("vulnerability"), value: (r) => t("vul_" + (r.vulnerability || "None")) }, contract, points]), totalLine());
+      // Each chicago of four deals as a sheet (when the server sends one), then the deals.
+      const sheets = (score.chicagos || []).filter((c) => c.sheet || c.entries)
+        .map((c, i) => rubberSheetEl(c, mySeat, i, "chicago_n"));
+      const rows = (score.boards || results).map((b) => ({ ...b, ...(results.find((r) => r.board === b.board) || {}) }));
+      return h("div.score-chicago", {}, sheets, resultsTable(rows, mySeat, [board,
+        { head: t("vulnerability"), value: (r) => t("vul_" + (r.vulnerability || "None")) }, contract, points]),
+      sheets.length > 1 || !sheets.length ? totalLine() : null);
     }
     case "duplicate": {
       const columns = [board, contract, points];
@@ -173,6 +177,6 @@ export function scoreEl(score, results, mySeat) {
       return h("div", {}, resultsTable(rows, mySeat, [board, contract, points]), totalLine());
     }
     default:
-      return h("pre", {}, JSON.stringify(score, null, 1));
+      return h("div", {}, resultsTable(results, mySeat, [board, contract, points]), totalLine());
   }
 }

@@ -29,6 +29,7 @@ const state = {
   analysis: {},        // board number → analysis | "loading" | "unavailable"
   finalViews: {},      // board number → final view (for the record)
   recordShownFor: null,
+  verified: {},        // board number → whether the revealed seed matches its commitment
   ended: false,
   status: "connecting",
 };
@@ -336,10 +337,30 @@ function renderPlayers() {
     return h(`li${away ? ".away" : ""}`, { dataset: { seat } }, h("strong", {}, seatLetter(seat)), " ", playerName(seat),
       info.kind === "robot" && !/robot/i.test(info.name || "") ? ` (${t("robot")})` : away ? ` (${t("away")})` : "");
   }));
-  const commitment = state.board?.commitment;
-  const known = (state.table?.commitments || []).find((c) => c.board === state.board?.number);
-  fill(byId("commitment"), commitment ? [h("span", { title: t("commitment_hint") }, `${t("commitment")}: `), h("code", {}, commitment.slice(0, 16) + "…")] : null,
-    known?.seed ? h("div", {}, `${t("seed")}: `, h("code", {}, known.seed.slice(0, 16) + "…")) : null);
+  const number = state.view?.board ?? state.board?.number;
+  const known = (state.table?.commitments || []).find((c) => c.board === number);
+  const commitment = known?.sha256 || state.board?.commitment;
+  let check = null;
+  if (known?.seed) {
+    const verdict = state.verified[number];
+    if (verdict === undefined) verifySeed(number, known.seed, known.sha256);
+    check = verdict === true ? h("span.verified", { id: "seed-verified" }, ` ✓ ${t("seed_verified")}`)
+      : verdict === false ? h("span.error", {}, ` ✗ ${t("seed_mismatch")}`) : null;
+  }
+  fill(byId("commitment"),
+    commitment ? [h("span", { title: t("commitment_hint") }, `${t("commitment")} (${t("board")} ${number}): `),
+      h("code", { title: commitment }, commitment.slice(0, 16) + "…")] : null,
+    known?.seed ? h("div", {}, `${t("seed")}: `, h("code", { title: known.seed }, known.seed.slice(0, 16) + "…"), check) : null);
+}
+
+/** Check in the browser that the revealed seed hashes to the commitment published before play. */
+async function verifySeed(number, seed, sha256) {
+  state.verified[number] = null;
+  if (!window.crypto?.subtle) return; // plain http on another host: no WebCrypto
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  state.verified[number] = hex === sha256;
+  renderPlayers();
 }
 
 function renderScore() {
