@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,24 @@ def test_vulnerability_spellings_of_real_programs(pbn_dir: Path) -> None:
     assert games[0].vulnerability is Vulnerability.NONE
     assert games[1].tags["Vulnerable"] == "N-S "
     assert games[1].vulnerability is Vulnerability.NS
+
+
+def test_score_table_rows_reproduce_the_butler_datum(pbn_dir: Path) -> None:
+    """ruter71 scores Butler-2 on the mean: drop the top and bottom score, average, round to 10."""
+    games = pbn.load(pbn_dir / "ruter71.pbn")
+    assert len(games) == 21
+    for game in games:
+        table = game.table("ScoreTable")
+        assert table is not None
+        records = table.records()
+        scores = []
+        for record in records:
+            ns, ew = record["Score_NS"], record["Score_EW"]
+            assert isinstance(ns, int) or isinstance(ew, int)
+            scores.append(ns if isinstance(ns, int) else -int(ew or 0))
+        kept = sorted(scores)[1:-1]
+        mean = sum(kept) / len(kept)
+        datum = int(math.copysign(math.floor(abs(mean) / 10 + 0.5) * 10, mean))
+        assert {record["ButlerDatum"] for record in records} == {datum}, game.board
+        contract = Contract.parse(str(records[0]["Contract"]), declarer=Seat.parse(str(records[0]["Declarer"])))
+        assert 1 <= contract.level <= 7

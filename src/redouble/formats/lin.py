@@ -61,8 +61,8 @@ _VULNERABILITY_LETTER = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnera
 _SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _RANKS = {letter: Rank(value) for letter, value in zip("23456789TJQKA", range(2, 15), strict=True)}
 _CARD = re.compile(r"^\s*([SHDCshdc])\s*(10|[2-9TJQKAtjqka])\s*$")
-_BOARD_TITLE = re.compile(r"(\d{1,6})\s*$")
-_ROOM = re.compile(r"^\s*([ocOC]?)\s*(\d{1,6})\s*$")
+_BOARD_TITLE = re.compile(r"([0-9]{1,6})\s*$")
+_ROOM = re.compile(r"^\s*([ocOC]?)\s*([0-9]{1,6})\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +180,7 @@ def _hand(text: str) -> Hand:
 def _parse_md(value: str) -> tuple[Seat | None, dict[Seat, Hand]]:
     body = value.strip()
     dealer = None
-    if body[:1].isdigit():
+    if re.match(r"[0-9]", body):
         digit = int(body[0])
         if not 1 <= digit <= 4:
             raise BridgeError(f"{body[0]} is not a dealer digit (1 South, 2 West, 3 North, 4 East)")

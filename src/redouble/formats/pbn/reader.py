@@ -454,10 +454,10 @@ class GameBuilder(BaseVisitor[Game]):
                 raise ParseError(str(error), line=line, column=column,
                                  expected='a deal like "N:AKQ.JT9.876.5432 ... ... ..."') from None
             sizes = {len(hand) for hand in hands.values()}
-            if len(sizes) > 1 and not (len(hands) == 4 and sum(sizes) == 52) and len(hands) != 3:
+            if len(sizes) > 1 and len(hands) != 3:
                 raise ParseError(f"the hands of {deal!r} have different numbers of cards", line=line,
                                  column=column, expected="hands of equal length (13 cards, or an end position)")
-            if any(size > 13 for size in sizes) or (len(hands) == 3 and max(sizes, default=0) != 13):
+            if any(size > 13 for size in sizes) or (len(hands) == 3 and sizes != {13}):
                 raise ParseError(f"{deal!r} is not a deal: a hand has the wrong number of cards",
                                  line=line, column=column, expected="13 cards in each hand")
         contract = tags.get("Contract")

@@ -64,7 +64,11 @@ def format_game(game: Game, *, options: _Options | None = None, previous: dict[s
     if options.complete:
         for name in MANDATORY_TAGS:
             tags.setdefault(name, "?")
-    sections = {"Auction", "Play", *game.tables}
+    sections = set(game.tables)
+    if game.auction is not None:
+        sections.add("Auction")
+    if game.play is not None:
+        sections.add("Play")
     names = sorted((name for name in tags if name not in sections),
                    key=lambda name: (0, _ORDER[name], "") if name in _ORDER else (1, 0, name))
     for name in names:
