@@ -114,3 +114,29 @@ def test_analyse_play_matches_traces(list100: list[DDSRecord]) -> None:
         if len(record.play) == 52:
             assert analysis[-1].after == play.declarer_tricks
         assert [a.card for a in analysis] == record.play
+
+
+def test_analyse_play_from_a_board_state_names_the_costly_cards(
+        list100: list[DDSRecord]) -> None:
+    """A traced play whose value changes: each change is a card that cost its side a trick."""
+    from redouble import Board, BoardState, Call
+
+    record = next(r for r in list100 if len(r.play) == 52 and len(set(r.trace)) > 1)
+    declarer = record.first.rho
+    state = BoardState(Board(deal=record.deal, dealer=declarer))
+    state.make_call(Call.bid(1, record.trump))
+    for _ in range(3):
+        state.make_call(Call.parse("Pass"))
+    for card in record.play[:40]:
+        state.play_card(card)
+    analysis = analyse_play(state)
+    assert len(analysis) == 40 and analysis[0].trick == 1 and analysis[39].trick == 10
+    assert [a.seat for a in analysis[:4]] == [record.first.next(i) for i in range(4)]
+    for item in analysis:
+        change = item.after - item.before
+        if item.seat.side is declarer.side:
+            assert item.cost == max(0, -change)
+        else:
+            assert item.cost == max(0, change)
+        assert item.to_json()["card"] == str(item.card)
+    assert any(item.cost > 0 for item in analysis)

@@ -18,6 +18,7 @@ from redouble.analysis.par import Par, par_from_table
 from redouble.board import board_dealer, board_vulnerability
 from redouble.cards import SUITS, Strain, Suit
 from redouble.deal import Deal
+from redouble.formats.pbn import Column, Game, Table, dumps, loads
 from redouble.seats import Seat, Vulnerability
 
 __all__ = ["RecordBoard", "analyse_pbn", "analysed_game", "hand_record_html", "record_boards"]
@@ -77,11 +78,8 @@ def _double_dummy_tricks(table: DDTable) -> str:
                    for seat in _TABLE_SEATS for strain in _STRAINS_PRINTED)
 
 
-def analysed_game(game: object, board: RecordBoard) -> object:
+def analysed_game(game: Game, board: RecordBoard) -> Game:
     """A copy of a ``redouble.formats.pbn`` game with the analysis tags and table added."""
-    from redouble.formats.pbn import Column, Game, Table
-
-    assert isinstance(game, Game)
     tags = dict(game.tags)
     score = board.par.score
     tags["OptimumScore"] = f"NS {score}" if score >= 0 else f"EW {-score}"
@@ -102,15 +100,17 @@ def analysed_game(game: object, board: RecordBoard) -> object:
 def analyse_pbn(text: str, *, title: str = "Hand record") -> tuple[str, str, int]:
     """A PBN file's boards analysed: the PBN text with the analysis, the HTML hand record and
     the number of boards analysed (games without a full deal are kept as they are)."""
-    from redouble.formats.pbn import dumps, loads
-
     games = loads(text)
-    indexed = [(i, g) for i, g in enumerate(games) if g.deal is not None]
-    boards = record_boards([(g.board, g.deal, g.dealer, g.vulnerability)  # type: ignore[misc]
-                            for _, g in indexed])
+    indexed: list[tuple[int, Deal]] = []
+    for i, game in enumerate(games):
+        deal = game.deal
+        if deal is not None:
+            indexed.append((i, deal))
+    boards = record_boards([(games[i].board, deal, games[i].dealer, games[i].vulnerability)
+                            for i, deal in indexed])
     out_games = list(games)
     for (i, _), board in zip(indexed, boards, strict=True):
-        out_games[i] = analysed_game(games[i], board)  # type: ignore[call-overload]
+        out_games[i] = analysed_game(games[i], board)
     return dumps(out_games), hand_record_html(boards, title=title), len(boards)
 
 
