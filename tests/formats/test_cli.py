@@ -66,3 +66,11 @@ def test_show_missing_board(data_dir: Path) -> None:
     result = runner.invoke(app, ["show", str(data_dir / "pbn" / "big-deal.pbn"), "--board", "7"])
     assert result.exit_code == 2
     assert "no board 7" in result.output and "1, 2" in result.output
+
+
+def test_show_closed_room_of_a_team_match() -> None:
+    result = runner.invoke(app, ["show", str(DATA / "gabi_round5.lin"), "--board", "13", "--room", "closed"])
+    assert result.exit_code == 0, result.output
+    assert "3NT North: 9 (=)" in result.output and "Videnova" in result.output
+    missing = runner.invoke(app, ["show", str(DATA / "gabi_round5.lin"), "--room", "lounge"])
+    assert missing.exit_code == 2 and "lounge" in missing.output

@@ -275,3 +275,11 @@ def test_parse_errors_give_line_column_and_what_was_expected(text: str, line: in
 def test_hand_parsing_helper_agrees_with_core() -> None:
     hand = one('[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]').hands
     assert hand[Seat.NORTH] == Hand.parse("AKQJ.AKQ.AKQ.AKQ")
+
+
+def test_dump_in_the_standards_latin1(tmp_path: pytest.TempPathFactory) -> None:
+    game = one('[Event "Tromsø ♠ cup"]\n[Board "1"]\n')
+    path = tmp_path / "latin1.pbn"  # type: ignore[operator]
+    pbn.dump([game], path, encoding="latin-1")
+    assert path.read_bytes() == b'[Event "Troms\xf8 ? cup"]\r\n[Board "1"]\r\n'
+    assert pbn.load(path)[0].tags["Event"] == "Tromsø ? cup"

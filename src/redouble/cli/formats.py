@@ -52,6 +52,8 @@ def show_command(
     file: Annotated[Path, typer.Argument(help="A .pbn or .lin file.")],
     board: Annotated[int | None, typer.Option("--board", "-b", help="Board number (default: the first "
                                               "game).")] = None,
+    room: Annotated[str | None, typer.Option("--room", help="Open or Closed, where a file holds both rooms "
+                                             "(a team match).")] = None,
     lang: LangOption = "en",
     letters: Annotated[bool, typer.Option("--letters", help="Suit letters, not symbols.")] = False,
 ) -> None:
@@ -63,6 +65,10 @@ def show_command(
         games = _games(file)
         if not games:
             fail(f"{file} holds no boards")
+        if room is not None:
+            games = [g for g in games if (g.tag("Room") or "").lower() == room.lower()]
+            if not games:
+                fail(f"{file} has no boards played in the {room} room")
         if board is None:
             game = games[0]
         else:

@@ -154,11 +154,16 @@ def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool 
 def dump(games: Game | Iterable[Game], target: str | os.PathLike[str] | IO[str], *,
          newline: str = "\r\n", inherit: bool = False, complete: bool = False, header: bool = False,
          encoding: str = "utf-8") -> None:
-    """Write games in export format to a path (UTF-8 unless ``encoding`` says otherwise) or a text file."""
+    """Write games in export format to a path or a text file.
+
+    UTF-8 unless ``encoding`` says otherwise; ``encoding="latin-1"`` gives the standard's own
+    character set, a character it lacks written as ``?`` (PBN 2.1 §2.2).
+    """
     if isinstance(games, Game):
         games = [games]
     if isinstance(target, str | os.PathLike):
-        with open(target, "w", encoding=encoding, newline="") as handle:
+        errors = "strict" if encoding.lower().replace("-", "").startswith("utf") else "replace"
+        with open(target, "w", encoding=encoding, errors=errors, newline="") as handle:
             _write(handle, games, newline=newline, inherit=inherit, complete=complete, header=header)
     else:
         _write(target, games, newline=newline, inherit=inherit, complete=complete, header=header)
