@@ -11,6 +11,7 @@ from redouble.cards import Card, Suit
 from redouble.deal import Deal
 from redouble.formats import pbn
 from redouble.formats.pbn import ParseError
+from redouble.formats.pbn import model as pbn_model
 from redouble.hand import Hand
 from redouble.seats import Seat, Vulnerability
 
@@ -283,3 +284,10 @@ def test_dump_in_the_standards_latin1(tmp_path: pytest.TempPathFactory) -> None:
     pbn.dump([game], path, encoding="latin-1")
     assert path.read_bytes() == b'[Event "Troms\xf8 ? cup"]\r\n[Board "1"]\r\n'
     assert pbn.load(path)[0].tags["Event"] == "Tromsø ? cup"
+
+
+def test_commentary_in_file_order_and_suit_notation() -> None:
+    game = one('{before}\n[Board "1"]\n; on board\n[Dealer "N"]\n[Auction "N"]\n1NT {strong \\S} Pass\n'
+               '[Play "E"]\nS2 {low} - - -\n')
+    assert game.commentary == ["before", " on board", "strong \\S", "low"]
+    assert pbn_model.suit_symbols(game.commentary[2]) == "strong ♠"

@@ -111,7 +111,15 @@ def _show(game: Game, *, language: Language, symbols: bool) -> None:
     cards = game.cards
     if cards:
         console.print(_play_lines(game, language=language, symbols=symbols))
+        if game.play is not None:
+            for number, text in game.play.notes:
+                console.print(f"  ({number}) {text}")
     console.print(_result_line(game, language=language, symbols=symbols))
+    from redouble.formats.pbn.model import suit_symbols
+
+    for comment in game.commentary:
+        if comment.strip():
+            console.print(suit_symbols(comment) if symbols else comment, markup=False, highlight=False)
 
 
 def _seats() -> list[Seat]:

@@ -29,6 +29,7 @@ __all__ = [
     "Table",
     "parse_deal",
     "parse_result",
+    "suit_symbols",
 ]
 
 MANDATORY_TAGS: tuple[str, ...] = (
@@ -249,6 +250,23 @@ class Table:
         width = max(1, len(columns))
         rows = tuple(tuple(elements[start:start + width]) for start in range(0, len(elements), width))
         return cls(name=name, columns=columns, rows=rows, comments=comments)
+
+
+def _comment_text(text: str) -> str:
+    if text.startswith("{") and text.endswith("}"):
+        return text[1:-1]
+    return text[1:] if text.startswith(";") else text
+
+
+def suit_symbols(text: str) -> str:
+    """Commentary with ``\\S`` ``\\H`` ``\\D`` ``\\C`` shown as ♠ ♥ ♦ ♣ (PBN 2.1 §3.8).
+
+    >>> suit_symbols(r"lead the \\SK, then \\H2")
+    'lead the ♠K, then ♥2'
+    """
+    for letter, symbol in (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")):
+        text = text.replace("\\" + letter, symbol)
+    return text
 
 
 _NUMBER = re.compile(r"^[+-]?[0-9]{1,18}$")
@@ -555,6 +573,26 @@ class Game:
         declarer = self.declarer
         leader = declarer.lho if declarer is not None else self.play.first
         return [(seat, card) for seat, card, _ in self.play.cards(leader=leader, trump=self.trump)]
+
+    @property
+    def commentary(self) -> list[str]:
+        """Every comment of the game in file order (game, tags, calls, cards), without ``{}``/``;``.
+
+        ``\\S``, ``\\H``, ``\\D`` and ``\\C`` name suits (PBN 2.1 §3.8); ``suit_symbols`` shows them.
+        """
+        texts: list[str] = []
+        for key in ("", *self.tags):
+            texts.extend(self.comments.get(key, ()))
+        for section in (self.auction, self.play):
+            if section is None:
+                continue
+            texts.extend(section.comments)
+            rows = section.entries if isinstance(section, AuctionSection) else [
+                entry for trick in section.tricks for entry in trick]
+            for entry in rows:
+                texts.extend(entry.comments)
+            texts.extend(section.trailing_comments)
+        return [_comment_text(text) for text in texts]
 
     def table(self, name: str) -> Table | None:
         """A supplemental table by its tag name (``ScoreTable``, ``OptimumResultTable`` …)."""
