@@ -120,3 +120,15 @@ def test_defender_claim_imports_as_declarers_equivalent() -> None:
     assert again.result == state.result
     assert again.events[-1:] == (ClaimMade(seat=Seat.NORTH, tricks=0),)
     assert isinstance(again.events[0], CallMade)
+
+
+def test_game_and_lin_board_methods_match_the_functions() -> None:
+    from redouble.formats import lin
+
+    state = BoardState(Board.numbered(9, deal=Deal.from_seed("methods")))
+    for text in ["1S", "Pass", "4S", "Pass", "Pass", "Pass"]:
+        state.make_call(Call.parse(text))
+    game = pbn.Game.from_board_state(state, tags={"Event": "E"})
+    assert game == pbn.from_board_state(state, tags={"Event": "E"})
+    assert game.to_board_state().events == state.events
+    assert lin.LinBoard.from_board_state(state).to_board_state().events == state.events

@@ -49,7 +49,8 @@ from redouble.hand import Hand
 from redouble.seats import Seat, Vulnerability
 from redouble.state import BoardState, Phase
 
-__all__ = ["LinBoard", "LinCall", "board_state", "dump", "dumps", "from_board_state", "load", "loads"]
+__all__ = ["LIN_SEATS", "LinBoard", "LinCall", "ParseError", "board_state", "dump", "dumps", "from_board_state",
+           "load", "loads"]
 
 LIN_SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 """LIN's seat order: ``pn`` names and ``md`` hands start with South; dealer digits 1-4 follow it."""
@@ -109,6 +110,15 @@ class LinBoard:
 
     def __repr__(self) -> str:
         return f"<LinBoard {self.room or ''}{self.number or '?'} calls={len(self.calls)} cards={len(self.cards)}>"
+
+    @classmethod
+    def from_board_state(cls, state: BoardState, *, players: Mapping[Seat, str] | None = None) -> LinBoard:
+        """The LIN board of a played board (see ``redouble.formats.lin.from_board_state``)."""
+        return from_board_state(state, players=players)
+
+    def to_board_state(self) -> BoardState:
+        """The board replayed as events (see ``redouble.formats.lin.board_state``)."""
+        return board_state(self)
 
     @property
     def deal(self) -> Deal | None:

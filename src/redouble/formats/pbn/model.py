@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from redouble.calls import Call, CallKind, Contract
 from redouble.cards import SUITS, Card, Rank, Strain, Suit
@@ -18,6 +19,9 @@ from redouble.errors import BridgeError
 from redouble.hand import Hand
 from redouble.play import Trick
 from redouble.seats import Seat, Side, Vulnerability
+
+if TYPE_CHECKING:
+    from redouble.state import BoardState
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -593,6 +597,19 @@ class Game:
                 texts.extend(entry.comments)
             texts.extend(section.trailing_comments)
         return [_comment_text(text) for text in texts]
+
+    @classmethod
+    def from_board_state(cls, state: BoardState, *, tags: Mapping[str, str] | None = None) -> Game:
+        """The game of a played board (see ``redouble.formats.pbn.from_board_state``)."""
+        from redouble.formats.pbn.events import from_board_state
+
+        return from_board_state(state, tags=tags)
+
+    def to_board_state(self) -> BoardState:
+        """The board replayed as events (see ``redouble.formats.pbn.board_state``)."""
+        from redouble.formats.pbn.events import board_state
+
+        return board_state(self)
 
     def table(self, name: str) -> Table | None:
         """A supplemental table by its tag name (``ScoreTable``, ``OptimumResultTable`` …)."""
