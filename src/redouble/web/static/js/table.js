@@ -29,7 +29,8 @@ const state = {
   analysis: {},        // board number → analysis | "loading" | "unavailable"
   finalViews: {},      // board number → final view (for the record)
   recordShownFor: null,
-  verified: {},        // board number → whether the revealed seed matches its commitment
+  verified: {},
+  events: [],          // the latest events seen, newest last (for the curious and for tests)        // board number → whether the revealed seed matches its commitment
   ended: false,
   status: "connecting",
 };
@@ -457,6 +458,8 @@ function absorb(message) {
 
 function handleEvent(event) {
   if (!event) return;
+  state.events.push(event);
+  if (state.events.length > 300) state.events.shift();
   switch (event.type) {
     case "board_end":
       if (state.view?.phase === "done") state.finalViews[event.board] = state.view;

@@ -1,0 +1,531 @@
+"""Playwright drives Debian's Chromium against the real server: lobby, bidding box, card play,
+score sheets, hand record with double-dummy analysis, languages, keyboard, phone size, catch-up."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from redouble.auction import Auction
+from redouble.calls import Call
+from redouble.notation import Language
+from redouble.seats import Seat
+
+ROBOTS_BUT_SOUTH = {"N": "robot", "E": "robot", "S": "me", "W": "robot"}
+RANKS = "23456789TJQKA"
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+def view(page: Any) -> dict[str, Any]:
+    """The view the page is showing (the server's ``view`` for this seat)."""
+    data: dict[str, Any] = page.evaluate("window.redoubleState && window.redoubleState.view")
+    return data
+
+
+def create_table(page: Any, base: str, *, form: str = "rubber", seats: dict[str, str] | None = None,
+                 name: str = "Ann") -> dict[str, str]:
+    """Create a table through the lobby form; returns the invitation links by seat (and spectator)."""
+    page.goto(f"{base}/")
+    page.fill("#name", name)
+    page.check(f"input[name=form][value={form}]")
+    for seat, choice in (seats or ROBOTS_BUT_SOUTH).items():
+        page.check(f"input[name=seat-{seat}][value={choice}]")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#links-panel:not([hidden])")
+    links = {}
+    for row in page.query_selector_all("#links input"):
+        links[row.get_attribute("data-seat")] = row.input_value()
+    return links
+
+
+def take_seat(page: Any) -> None:
+    page.click("#take-seat")
+    page.wait_for_selector(".seat-bottom .nameplate")
+    page.wait_for_function("window.redoubleState && window.redoubleState.view")
+
+
+def wait_my_call(page: Any) -> None:
+    assert wait_call_or_play(page) == "call"
+
+
+def click_card(page: Any, card: str) -> None:
+    """Click a card where a player would: its visible corner (the cards overlap)."""
+    page.click(f"button.card.legal[data-card={card}]", position={"x": 8, "y": 30})
+
+
+def wait_turn_or_end(page: Any) -> str:
+    """Wait until the page asks us to play (returns "play") or the board is over ("done")."""
+    page.wait_for_function(
+        "(() => { const s = window.redoubleState; if (!s || !s.view) return false;"
+        " return s.view.phase === 'done' || (s.view.actor === s.you.seat && s.view.legal_cards.length > 0"
+        " && !s.pending && document.querySelectorAll('button.card.legal').length > 0); })()")
+    return "done" if view(page)["phase"] == "done" else "play"
+
+
+def play_out_by_clicking(page: Any, *, choose: Any = None) -> int:
+    """Play every card the page offers us until the board ends; returns how many we played."""
+    played = 0
+    while wait_turn_or_end(page) == "play":
+        legal = view(page)["legal_cards"]
+        card = choose(legal) if choose else legal[0]
+        click_card(page, card)
+        page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}') "
+                               f"|| window.redoubleState.view.phase === 'done'")
+        played += 1
+    return played
+
+
+def wait_call_or_play(page: Any) -> str:
+    """Wait until it is our call (returns "call") or the auction is over ("over")."""
+    page.wait_for_function(
+        "(() => { const s = window.redoubleState; if (!s || !s.view) return false;"
+        " return s.view.phase !== 'auction' || (s.view.actor === s.you.seat"
+        " && document.querySelectorAll('.bidding-box button[data-call]:not([disabled])').length > 0); })()")
+    return "call" if view(page)["phase"] == "auction" else "over"
+
+
+def make_call(page: Any, call: str, *, alert: bool = False, explanation: str | None = None) -> None:
+    """Click ``call`` in the bidding box (with an alert and explanation if given)."""
+    if alert:
+        page.check("#alert-box")
+    if explanation:
+        page.fill("#explanation", explanation)
+    count = len(view(page)["auction"])
+    page.click(f".bidding-box button[data-call='{call}']")
+    page.wait_for_function(f"window.redoubleState.view.auction.length > {count}"
+                           " || window.redoubleState.view.phase !== 'auction'")
+
+
+def grand_slam_for_south(auction: list[dict[str, Any]], legal: list[str]) -> str:
+    """A grand slam in a strain North has not bid, so that South declares it."""
+    north = {entry["call"][1:] for entry in auction if entry["seat"] == "N" and entry["call"][0].isdigit()}
+    return next(f"7{strain}" for strain in ("NT", "S", "H", "D", "C")
+                if strain not in north and f"7{strain}" in legal)
+
+
+def declare(page: Any, **options: Any) -> str:
+    """Bid a grand slam at our first turn and pass after: with the robots bidding for real, this
+    is how a test makes sure South declares (no robot bids over a grand slam). Returns it."""
+    bid = None
+    while wait_call_or_play(page) == "call":
+        current = view(page)
+        if bid is None:
+            bid = grand_slam_for_south(current["auction"], current["legal_calls"])
+            make_call(page, bid, **options)
+        else:
+            make_call(page, "Pass")
+    assert view(page)["declarer"] == "S", view(page)["auction"]
+    assert bid is not None
+    return bid
+
+
+def shoot(page: Any, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def api(base: str) -> httpx.Client:
+    return httpx.Client(base_url=base, timeout=30)
+
+
+# --- scenarios ---------------------------------------------------------------------------------
+
+def test_a_person_and_three_robots_play_a_board(server: str, page: Any, artifacts: Path) -> None:
+    """Create the table, bid with the bidding box, play all 13 tricks by clicking, see the score
+    and the double-dummy analysis, download PBN and LIN."""
+    links = create_table(page, server)
+    assert set(links) == {"S", "spectator"}
+    shoot(page, artifacts, "lobby-links-desktop")
+    take_seat(page)
+    wait_my_call(page)
+    shown = view(page)
+    # Only our own hand is face up during the auction; the others are backs.
+    assert page.locator(".seat-bottom .card:not(.back)").count() == 13
+    for position in ("top", "left", "right"):
+        assert page.locator(f".seat-{position} .card:not(.back)").count() == 0
+        assert page.locator(f".seat-{position} .card.back").count() == 13
+    # The bidding box offers exactly the legal calls of the auction so far.
+    auction = Auction(dealer=Seat.parse(shown["dealer"]), calls=[Call.parse(e["call"]) for e in shown["auction"]])
+    legal = {str(call) for call in auction.legal_calls()}
+    enabled = set(page.eval_on_selector_all(".bidding-box button[data-call]:not([disabled])",
+                                            "els => els.map(e => e.dataset.call)"))
+    assert enabled == legal == set(shown["legal_calls"])
+    shoot(page, artifacts, "bidding-desktop")
+
+    slam = declare(page)
+    assert page.inner_text("#contract").startswith(slam[0])
+    page.wait_for_function("window.redoubleState.view.tricks.length + (window.redoubleState.view.current_trick"
+                           " ? window.redoubleState.view.current_trick.cards.length : 0) >= 1")
+    # After the opening lead dummy (North, at the top) is faced.
+    page.wait_for_selector(".seat-top button.card")
+    assert page.locator(".seat-top .card.back").count() == 0
+    played = play_out_by_clicking(page)
+    assert played == 26  # declarer plays both hands
+    final = view(page)
+    assert len(final["tricks"]) == 13
+    assert final["declarer_tricks"] + final["defender_tricks"] == 13
+    ns = int(page.inner_text("#tricks-won [data-side=NS]"))
+    assert ns == final["declarer_tricks"]
+
+    # The hand record opens by itself, with the double-dummy analysis and the costly cards.
+    page.wait_for_selector("#record-dialog[open]")
+    page.wait_for_selector("#record table.dd")
+    assert page.locator("#record table.dd tbody td").count() == 20
+    assert page.locator("#record ol.play-record > li").count() == 13
+    assert "Par" in page.inner_text("#record .par")
+    costs = page.eval_on_selector_all("#record ol.play-record [data-card]", "els => els.map(e => e.dataset.cost)")
+    assert len(costs) == 52 and all(cost.isdigit() for cost in costs)
+    costly = page.locator("#record .costly").count()
+    assert costly == sum(int(cost) > 0 for cost in costs)
+    shoot(page, artifacts, "hand-record-desktop")
+    href = page.get_attribute("#record a[data-format=pbn]", "href")
+    response = page.request.get(server + href)
+    assert response.ok, response.status
+    assert '[Board "1"]' in response.text() and "[Auction" in response.text()
+    page.click(".record-close button")
+
+    # The score: the rubber sheet has this board's entries, and agrees with the table's result.
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    with api(server) as client:
+        info = client.get(f"/api/tables/{table_id}").json()
+    total = info["score"]["total"]
+    assert page.inner_text(".sheet .totals [data-total=NS]") == str(total["NS"])
+    assert page.inner_text(".sheet .totals [data-total=EW]") == str(total["EW"])
+    assert page.locator(".sheet .entry").count() >= 1
+    assert page.inner_text("#board-result").startswith(page.inner_text("#contract"))
+    shoot(page, artifacts, "board-done-desktop")
+
+    # Next board: dealt, our hand of 13 again.
+    page.click("#next-board")
+    page.wait_for_function("window.redoubleState.view.board === 2")
+    assert page.locator(".seat-bottom .card").count() == 13
+
+
+def test_a_rubber_played_to_its_end_shows_the_paper_sheet(server: str, page: Any, artifacts: Path) -> None:
+    """Four robots play a whole rubber; a spectator sees the sheet as on paper."""
+    with api(server) as client:
+        created = client.post("/api/tables", json={"form": "rubber", "seats": dict.fromkeys("NESW", "robot")})
+        assert created.status_code == 201
+        table_id = created.json()["id"]
+        deadline = time.monotonic() + 90
+        while (info := client.get(f"/api/tables/{table_id}").json())["status"] != "finished":
+            assert time.monotonic() < deadline, "the robots did not finish the rubber"
+            time.sleep(0.5)
+    page.goto(f"{server}/table/{table_id}")
+    page.wait_for_selector(".sheet .verdict")
+    total = info["score"]["total"]
+    assert page.inner_text(".sheet .heads [data-side=NS]").startswith("WE")
+    assert page.inner_text(".sheet .totals [data-total=NS]") == str(total["NS"])
+    assert page.inner_text(".sheet .totals [data-total=EW]") == str(total["EW"])
+    # Two games for the winner, each with a line under it; entries above and below the line.
+    assert page.locator(".sheet .game-line").count() in (2, 3)
+    assert page.locator(".sheet .above .entry").count() >= 1
+    assert page.locator(".sheet .below .entry").count() >= 2
+    winner = "WE" if total["NS"] > total["EW"] else "THEY"
+    assert winner in page.inner_text(".sheet .verdict")
+    # Nobody's cards are hidden from a spectator once the board is over.
+    assert page.locator(".felt .card.back").count() == 0
+    assert "finished" in page.inner_text("#centre-note")
+    shoot(page, artifacts, "rubber-sheet-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#score-panel").scroll_into_view_if_needed()
+    shoot(page, artifacts, "rubber-sheet-phone")
+
+
+def _card_in(language: Language, card: str) -> str:
+    """How a player types ``card`` (canonical "SK") in ``language``: Dutch "SH", German "PK"."""
+    suit = language.suit_letters["CDHS".index(card[0])]
+    return suit + language.rank_text(RANKS.index(card[1]) + 2)
+
+
+def test_the_language_switch_changes_the_notation(server: str, page: Any, artifacts: Path) -> None:
+    create_table(page, server)
+    take_seat(page)
+    wait_my_call(page)
+    hand = view(page)["hands"]["S"]
+    expectations = {
+        # language: (notrump button, seat letter of East, auction heading, rank of the king, of the jack)
+        "en": ("7NT", "E", "Auction", "K", "J"),
+        "nl": ("7SA", "O", "Bieding", "H", "B"),
+        "de": ("7SA", "O", "Reizung", "K", "B"),
+        "no": ("7NT", "Ø", "Meldinger", "K", "Kn"),
+    }
+    spoken = {"en": "king of", "nl": "heer", "de": "König", "no": "konge"}
+    for code, (notrump, east, heading, king, jack) in expectations.items():
+        page.select_option("#lang", code)
+        page.wait_for_function(f"document.documentElement.lang === '{'nb' if code == 'no' else code}'")
+        assert page.inner_text(".bidding-box button[data-call='7NT']") == notrump
+        assert page.inner_text("table.auction thead th:nth-child(3)") == east
+        assert page.inner_text("#auction-panel h2").lower() == heading.lower()
+        for card in hand:
+            corner = page.inner_text(f".seat-bottom [data-card={card}] .corner .r")
+            if card[1] == "K":
+                assert corner == king
+                assert spoken[code] in page.get_attribute(f".seat-bottom [data-card={card}]", "aria-label")
+            if card[1] == "J":
+                assert corner == jack
+            if card[1] == "T":
+                assert corner == "10"
+        shoot(page, artifacts, f"language-{code}-desktop")
+    # The choice is remembered on the next visit.
+    page.reload()
+    wait_my_call(page)
+    assert page.input_value("#lang") == "no"
+    assert page.inner_text("#auction-panel h2").lower() == "meldinger"
+    # The contract follows the language too: 7NT reads 7SA in Dutch, by Zuid.
+    page.select_option("#lang", "nl")
+    page.wait_for_function("document.documentElement.lang === 'nl'")
+    slam = declare(page)
+    symbols = {"NT": "SA", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    assert page.inner_text("#contract").startswith("7" + symbols[slam[1:]])
+    assert "Zuid" in page.inner_text("#contract-panel")
+
+
+def test_keyboard_play(server: str, page: Any, artifacts: Path) -> None:
+    """Bid by typing; play by typing cards in English and then Dutch notation; a suit alone from
+    dummy plays its lowest card."""
+    create_table(page, server)
+    take_seat(page)
+    wait_my_call(page)
+    page.evaluate("document.activeElement.blur()")  # typing goes to the card field from anywhere
+    slam = None
+    while wait_call_or_play(page) == "call":
+        current = view(page)
+        count = len(current["auction"])
+        if slam is None:
+            slam = grand_slam_for_south(current["auction"], current["legal_calls"])
+            page.keyboard.type(slam.replace("NT", "n").lower())  # "7n": English accepts N for notrump
+        else:
+            page.keyboard.type("p")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"window.redoubleState.view.auction.length > {count}")
+    assert slam and view(page)["contract"].startswith(slam) and view(page)["declarer"] == "S"
+    language = Language.ENGLISH
+    typed = 0
+    suit_alone = 0
+    while wait_turn_or_end(page) == "play":
+        current = view(page)
+        legal = current["legal_cards"]
+        if typed == 8:
+            page.select_option("#lang", "nl")
+            page.wait_for_function("document.documentElement.lang === 'nl'")
+            language = Language.DUTCH
+            page.evaluate("document.activeElement.blur()")
+        from_dummy = current["turn"] == "N"
+        if from_dummy:
+            # A suit alone from dummy: its lowest card.
+            suit = legal[0][0]
+            in_suit = sorted((c for c in legal if c[0] == suit), key=lambda c: RANKS.index(c[1]))
+            expected = in_suit[0]
+            page.keyboard.type(language.suit_letters["CDHS".index(suit)])
+            page.keyboard.press("Enter")
+            suit_alone += 1
+        else:
+            expected = legal[-1]
+            page.keyboard.type(_card_in(language, expected))
+        page.wait_for_function(
+            "(card => { const v = window.redoubleState.view; const all = v.tricks.flatMap(t => t.cards)"
+            ".concat(v.current_trick ? v.current_trick.cards : []); return all.includes(card); })",
+            arg=expected)
+        typed += 1
+        if typed == 3:
+            shoot(page, artifacts, "keyboard-desktop")
+    assert typed == 26 and suit_alone == 13
+    assert len(view(page)["tricks"]) == 13
+
+
+def test_phone_size(server: str, browser: Any, artifacts: Path) -> None:
+    """On a phone the lobby and the table fit the width, cards stay big enough to tap."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, locale="nl-NL")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        create_table(page, server)
+        assert page.input_value("#lang") == "nl"  # the browser's language is the default
+        shoot(page, artifacts, "lobby-phone")
+        take_seat(page)
+        wait_my_call(page)
+        shoot(page, artifacts, "bidding-phone")
+        declare(page)
+        for _ in range(3):
+            wait_turn_or_end(page)
+            card = view(page)["legal_cards"][0]
+            page.tap(f"button.card.legal[data-card={card}]", position={"x": 8, "y": 30})
+            page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+        wait_turn_or_end(page)
+        shoot(page, artifacts, "play-phone")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width}px wide on a 390px phone"
+        box = page.locator(".seat-bottom button.card").first.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 60
+    finally:
+        context.close()
+    assert not errors
+
+
+def test_alerts_show_to_the_opponents_only(server: str, browser: Any, artifacts: Path) -> None:
+    """South alerts and explains 1NT: West (an opponent) sees the explanation, a spectator does not."""
+    pages = []
+    contexts = []
+    for _ in range(3):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        pages.append(context.new_page())
+    south, west, spectator = pages
+    try:
+        links = create_table(south, server, seats={"N": "robot", "E": "robot", "S": "me", "W": "human"})
+        west.goto(links["W"])
+        spectator.goto(links["spectator"])
+        take_seat(south)
+        for page in (west, spectator):
+            page.wait_for_function("window.redoubleState && window.redoubleState.view")
+        # The auction runs until it is West's or South's turn; both act through their bidding box.
+        while True:
+            south.wait_for_function("['S', 'W'].includes(window.redoubleState.view.actor)")
+            actor = view(south)["actor"]
+            if actor == "S":
+                wait_my_call(south)
+                call = next(c for c in ("1NT", "2NT", "3NT") if c in view(south)["legal_calls"])
+                make_call(south, call, alert=True, explanation="15-17 balanced")
+                break
+            west.wait_for_selector(".bidding-box .bid-btn")
+            west.click(".bidding-box button[data-call='Pass']")
+            west.wait_for_function("window.redoubleState.view.actor !== 'W'")
+        west.wait_for_selector(f"table.auction .call.alerted[data-call='{call}']")
+        west.click(f"table.auction .call.alerted[data-call='{call}']")
+        west.wait_for_selector(".explanation-pop")
+        assert "15-17 balanced" in west.inner_text(".explanation-pop")
+        shoot(west, artifacts, "alert-seen-by-opponent")
+        spectator.wait_for_function("c => window.redoubleState.view.auction.some(e => e.call === c)", arg=call)
+        hidden = f"table.auction [data-call='{call}'].alerted, table.auction [data-call='{call}'].explained"
+        assert spectator.locator(hidden).count() == 0
+        assert all(e["seat"] != "S" or "explanation" not in e for e in view(spectator)["auction"])
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_reconnecting_catches_up_by_seq(server: str, browser: Any, page: Any, artifacts: Path) -> None:
+    """A spectator loses its connection while play goes on; back online it catches up."""
+    links = create_table(page, server)
+    watcher_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watcher = watcher_context.new_page()
+    try:
+        watcher.goto(links["spectator"])
+        watcher.wait_for_function("window.redoubleState && window.redoubleState.view")
+        take_seat(page)
+        declare(page)
+        watcher.evaluate("window.redoubleConnection.drop(2500)")
+        watcher.wait_for_function("window.redoubleState.status !== 'online'")
+        for _ in range(4):
+            wait_turn_or_end(page)
+            card = view(page)["legal_cards"][0]
+            click_card(page, card)
+            page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+        wait_turn_or_end(page)
+        seen_by_player = view(page)
+        watcher.wait_for_function("window.redoubleState.status === 'online'", timeout=20_000)
+        watcher.wait_for_function(
+            "n => window.redoubleState.view.tricks.length * 4 + (window.redoubleState.view.current_trick"
+            " ? window.redoubleState.view.current_trick.cards.length : 0) === n",
+            arg=len(seen_by_player["tricks"]) * 4 + len((seen_by_player["current_trick"] or {"cards": []})["cards"]))
+        assert watcher.evaluate("window.redoubleConnection.lastSeq") >= 8
+        # The spectator still sees only dummy's cards, never the closed hands.
+        shown = view(watcher)["hands"]
+        assert set(shown) == {"N"}
+        assert watcher.locator(".seat-bottom .card.back").count() > 0
+        shoot(watcher, artifacts, "spectator-after-reconnect")
+    finally:
+        watcher_context.close()
+
+
+def test_concede_ends_the_board(server: str, page: Any) -> None:
+    """Declarer concedes the rest; the defenders' robots accept and the board is scored."""
+    create_table(page, server)
+    take_seat(page)
+    declare(page)
+    for _ in range(4):
+        wait_turn_or_end(page)
+        card = view(page)["legal_cards"][0]
+        click_card(page, card)
+        page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+    wait_turn_or_end(page)
+    before = view(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#concede-btn")
+    page.wait_for_function("window.redoubleState.view.phase === 'done'")
+    after = view(page)
+    assert after["declarer_tricks"] == before["declarer_tricks"]
+    assert after["declarer_tricks"] + after["defender_tricks"] == 13
+    page.wait_for_selector("#record-dialog[open]")
+
+
+def _last_card_was_ours_and_we_lead(current: dict[str, Any]) -> bool:
+    trick = current["current_trick"]
+    if not current["tricks"] or (trick and trick["cards"]) or current["actor"] != "S":
+        return False
+    last = current["tricks"][-1]
+    last_seat = "NESW"[("NESW".index(last["leader"]) + 3) % 4]
+    return last_seat in ("N", "S")
+
+
+def test_undo_request_takes_back_our_card(server: str, page: Any) -> None:
+    """When our side played the last card and we are to lead, Undo (asked of the robots, who
+    agree) takes the card back."""
+    create_table(page, server)
+    take_seat(page)
+    declare(page)
+    while wait_turn_or_end(page) == "play":
+        current = view(page)
+        if _last_card_was_ours_and_we_lead(current):
+            break
+        card = current["legal_cards"][-1]
+        click_card(page, card)
+        page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+    else:
+        pytest.fail("no trick ended with our card while we were to lead")
+    tricks = len(current["tricks"])
+    undone = current["tricks"][-1]["cards"][-1]
+    page.click("#undo-btn")
+    page.wait_for_function(f"window.redoubleState.view.tricks.length === {tricks - 1}")
+    after = view(page)
+    assert after["current_trick"]["cards"] == current["tricks"][-1]["cards"][:3]
+    assert undone in after["legal_cards"]
+    kinds = page.evaluate("window.redoubleState.events.map(e => e.type)")
+    assert "undo" in kinds
+
+
+def test_claim_is_answered(server: str, page: Any) -> None:
+    """Declarer claims the rest: the defenders' robots answer by the claim rule at once, and the
+    page shows the outcome (board settled, or play resumed)."""
+    create_table(page, server)
+    take_seat(page)
+    declare(page)
+    for _ in range(6):
+        wait_turn_or_end(page)
+        card = view(page)["legal_cards"][0]
+        click_card(page, card)
+        page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+    wait_turn_or_end(page)
+    before = view(page)
+    remaining = 13 - len(before["tricks"])
+    page.click("#claim-btn")
+    assert page.input_value("#claim-tricks") == str(remaining)
+    page.fill("#claim-tricks", str(remaining))
+    page.click("#claim-form button[type=submit]")
+    page.wait_for_function("window.redoubleState.events.some(e => e.type === 'accept' || e.type === 'reject')")
+    events = page.evaluate("window.redoubleState.events")
+    claim = next(e for e in events if e["type"] == "claim")
+    assert claim == {"type": "claim", "seat": "S", "tricks": remaining}
+    if any(e["type"] == "reject" for e in events):
+        page.wait_for_function("window.redoubleState.view.phase === 'play'")
+        assert "rejected" in page.inner_text("#toast")
+    else:
+        page.wait_for_function("window.redoubleState.view.phase === 'done'")
+        assert view(page)["declarer_tricks"] == before["declarer_tricks"] + remaining
