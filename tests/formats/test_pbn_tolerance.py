@@ -291,3 +291,19 @@ def test_commentary_in_file_order_and_suit_notation() -> None:
                '[Play "E"]\nS2 {low} - - -\n')
     assert game.commentary == ["before", " on board", "strong \\S", "low"]
     assert pbn_model.suit_symbols(game.commentary[2]) == "strong ♠"
+
+
+def test_normalize_writes_export_spellings() -> None:
+    game = one('[Dealer "e"]\n[Vulnerable "Both"]\n[Deal "n:.63.akq987.a9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 '
+               'KQT2.AT.J6542.85"]\n[Declarer "s"]\n[Contract "5hx"]\n[Result "NS 9"]\n')
+    assert pbn.dumps([game], newline="\n", normalize=True).splitlines() == [
+        '[Dealer "E"]', '[Vulnerable "All"]',
+        '[Deal "E:A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85 .63.AKQ987.A9732"]',
+        '[Declarer "S"]', '[Contract "5HX"]', '[Result "9"]']
+    again = pbn.loads(pbn.dumps([game], normalize=True))[0]
+    assert (again.deal, again.dealer, again.vulnerability, again.contract, again.result) == (
+        game.deal, game.dealer, game.vulnerability, game.contract, game.result)
+    partial = one('[Dealer "W"]\n[Deal "N:- A8654.KQ5.T.QJT6 - KQT2.AT.J6542.85"]')
+    assert pbn.dumps([partial], normalize=True, newline="\n").splitlines()[1] == (
+        '[Deal "W:KQT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -"]')
+    assert pbn.dumps([game]) != pbn.dumps([game], normalize=True)  # by default values stay as read

@@ -65,14 +65,14 @@ def detect_format(name: str | Path, text: str | bytes | None = None) -> str:
 
 
 def convert_text(text: str | bytes, *, source: str, target: str) -> str:
-    """Convert PBN or LIN text to PBN (export format) or LIN."""
+    """Convert PBN or LIN text to PBN (export format, values in their export spelling) or LIN."""
     for fmt in (source, target):
         if fmt not in FORMATS:
             raise BridgeError(f"unknown format {fmt!r}: expected pbn or lin")
     if source == target:
-        return pbn.dumps(pbn.loads(text)) if source == "pbn" else lin.dumps(lin.loads(text))
+        return pbn.dumps(pbn.loads(text), normalize=True) if source == "pbn" else lin.dumps(lin.loads(text))
     if source == "lin":
-        return pbn.dumps(lin_to_pbn(lin.loads(text)))
+        return pbn.dumps(lin_to_pbn(lin.loads(text)), normalize=True)
     return lin.dumps(pbn_to_lin(pbn.loads(text)))
 
 

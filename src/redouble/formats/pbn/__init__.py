@@ -137,15 +137,19 @@ def iter_headers(source: Source) -> Iterator[dict[str, str]]:
 
 
 def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool = False,
-          complete: bool = False, header: bool = False) -> str:
+          complete: bool = False, header: bool = False, normalize: bool = False) -> str:
     """Games as PBN export-format text (CRLF line ends unless ``newline`` says otherwise).
 
     ``inherit`` writes ``#`` for values repeating the previous game's; ``complete`` adds the
-    mandatory tags a game lacks as ``"?"``; ``header`` starts with ``% PBN 2.1`` and ``% EXPORT``.
+    mandatory tags a game lacks as ``"?"``; ``header`` starts with ``% PBN 2.1`` and ``% EXPORT``;
+    ``normalize`` writes the values an import file spells freely (``Vulnerable "Both"``, a deal from
+    another seat, ``Contract "4hx"``, ``Result "NS 9"``) in their export spelling. Without it, tag
+    values are written as read, so a file re-reads to the very same tags.
     """
     if isinstance(games, Game):
         games = [games]
-    text = "".join(format_games(games, newline=newline, inherit=inherit, complete=complete))
+    text = "".join(format_games(games, newline=newline, inherit=inherit, complete=complete,
+                                normalize=normalize))
     if header:
         text = f"% PBN 2.1{newline}% EXPORT{newline}" + text
     return text
@@ -153,7 +157,7 @@ def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool 
 
 def dump(games: Game | Iterable[Game], target: str | os.PathLike[str] | IO[str], *,
          newline: str = "\r\n", inherit: bool = False, complete: bool = False, header: bool = False,
-         encoding: str = "utf-8") -> None:
+         normalize: bool = False, encoding: str = "utf-8") -> None:
     """Write games in export format to a path or a text file.
 
     UTF-8 unless ``encoding`` says otherwise; ``encoding="latin-1"`` gives the standard's own
@@ -164,14 +168,16 @@ def dump(games: Game | Iterable[Game], target: str | os.PathLike[str] | IO[str],
     if isinstance(target, str | os.PathLike):
         errors = "strict" if encoding.lower().replace("-", "").startswith("utf") else "replace"
         with open(target, "w", encoding=encoding, errors=errors, newline="") as handle:
-            _write(handle, games, newline=newline, inherit=inherit, complete=complete, header=header)
+            _write(handle, games, newline=newline, inherit=inherit, complete=complete, header=header,
+                   normalize=normalize)
     else:
-        _write(target, games, newline=newline, inherit=inherit, complete=complete, header=header)
+        _write(target, games, newline=newline, inherit=inherit, complete=complete, header=header,
+               normalize=normalize)
 
 
 def _write(handle: IO[str], games: Iterable[Game], *, newline: str, inherit: bool, complete: bool,
-           header: bool) -> None:
+           header: bool, normalize: bool) -> None:
     if header:
         handle.write(f"% PBN 2.1{newline}% EXPORT{newline}")
-    for text in format_games(games, newline=newline, inherit=inherit, complete=complete):
+    for text in format_games(games, newline=newline, inherit=inherit, complete=complete, normalize=normalize):
         handle.write(text)

@@ -22,6 +22,7 @@ from redouble.formats.pbn.model import (
     Table,
     escape,
 )
+from redouble.seats import Seat
 
 __all__ = ["MAX_LINE", "format_game", "format_games"]
 
@@ -36,16 +37,18 @@ class _Options:
     newline: str
     inherit: bool
     complete: bool
+    normalize: bool = False
 
 
 def format_games(games: Iterable[Game], *, newline: str = "\r\n", inherit: bool = False,
-                 complete: bool = False) -> Iterator[str]:
+                 complete: bool = False, normalize: bool = False) -> Iterator[str]:
     """The export-format text of each game in turn, each ending with ``newline``.
 
     ``inherit`` writes ``#`` for a tag whose value repeats the previous game's (PBN 2.1 §4.8);
-    ``complete`` adds the mandatory tags a game lacks, as ``"?"`` (unknown).
+    ``complete`` adds the mandatory tags a game lacks, as ``"?"`` (unknown); ``normalize``
+    rewrites the values an import-format file may spell freely in their export spelling.
     """
-    options = _Options(newline=newline, inherit=inherit, complete=complete)
+    options = _Options(newline=newline, inherit=inherit, complete=complete, normalize=normalize)
     previous: dict[str, str] = {}
     for index, game in enumerate(games):
         text = format_game(game, options=options, previous=previous)
@@ -60,7 +63,7 @@ def format_game(game: Game, *, options: _Options | None = None, previous: dict[s
     for directive in game.directives:
         lines.append("%" + directive)
     lines.extend(_comment_lines(game.comments.get("", ())))
-    tags = dict(game.tags)
+    tags = normalized_tags(game) if options.normalize else dict(game.tags)
     if options.complete:
         for name in MANDATORY_TAGS:
             tags.setdefault(name, "?")
@@ -96,6 +99,42 @@ def format_game(game: Game, *, options: _Options | None = None, previous: dict[s
             raise ExportError(f"a line of {len(line)} characters cannot be written in PBN export format "
                               f"(at most {MAX_LINE} with the line end): {line[:60]!r}...")
     return newline.join(lines) + newline
+
+
+def normalized_tags(game: Game) -> dict[str, str]:
+    """The tags with export spellings (PBN 2.1 §3.4): the deal from the dealer with ranks in
+    order, ``None``/``All``, upper-case seats, contracts like ``4HX``, the result as declarer's tricks."""
+    tags = dict(game.tags)
+    dealer = game.dealer
+    if "Dealer" in tags and dealer is not None:
+        tags["Dealer"] = dealer.letter()
+    vulnerability = game.vulnerability
+    if "Vulnerable" in tags and vulnerability is not None:
+        tags["Vulnerable"] = vulnerability.value
+    hands = game.hands
+    if "Deal" in tags and hands:
+        first = dealer if dealer is not None else Seat.NORTH
+        deal = game.deal
+        if deal is not None:
+            tags["Deal"] = deal.to_pbn(first=first)
+        else:
+            tags["Deal"] = f"{first.letter()}:" + " ".join(
+                hands[seat].to_pbn() if seat in hands else "-" for seat in (first.next(i) for i in range(4)))
+    declarer = game.declarer
+    if "Declarer" in tags and declarer is not None:
+        tags["Declarer"] = ("^" if tags["Declarer"].strip().startswith("^") else "") + declarer.letter()
+    contract = game.contract
+    if "Contract" in tags:
+        if contract is not None:
+            tags["Contract"] = str(contract)
+        elif tags["Contract"].strip().upper() == "PASS":
+            tags["Contract"] = "Pass"
+        elif game.tag("Contract") is not None:
+            tags["Contract"] = tags["Contract"].strip().upper()
+    result = game.result
+    if "Result" in tags and result is not None:
+        tags["Result"] = ("^" if tags["Result"].strip().startswith("^") else "") + str(result)
+    return tags
 
 
 def _tag(name: str, value: str) -> str:
