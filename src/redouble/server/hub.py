@@ -114,6 +114,7 @@ class Hub:
         self.robot_tasks: dict[str, asyncio.Task[None]] = {}
         self.background: set[asyncio.Task[Any]] = set()
         self.analyses: dict[tuple[str, int], dict[str, Any]] = {}
+        self.par_jobs: set[tuple[str, int]] = set()
 
     # --- loading -------------------------------------------------------------------------------
 
@@ -311,12 +312,21 @@ class Hub:
                         table.seeds = await self.store.run(self.store.ensure_seeds, table.group_id,
                                                            wanted)
                 await self.commit(table, events)
-                kind = events[-1]["type"]
-                if kind == "board_end" and table.form == "duplicate" and table.scoring == "imps-vs-par":
-                    self.spawn(self.compute_par(table, table.board_no))
-                if kind == "table_end":
+                if events[-1]["type"] == "table_end":
                     await self.store.run(self.store.set_status, table.id, "finished")
+            self.want_par(table)
         self.wake_robot(table)
+
+    def want_par(self, table: Table) -> None:
+        """Start finding the par of finished boards that IMP against it (also after a restart)."""
+        if table.form != "duplicate" or table.scoring != "imps-vs-par":
+            return
+        for board, _state in table.ended_boards:
+            number = board.number or 0
+            key = (table.id, number)
+            if number not in table.par and key not in self.par_jobs:
+                self.par_jobs.add(key)
+                self.spawn(self.compute_par(table, number))
 
     async def compute_par(self, table: Table, number: int) -> None:
         """Find a finished board's par in the pool and record it (imps-vs-par scoring)."""
@@ -330,6 +340,7 @@ class Hub:
         async with self.locks[table.id]:
             if number not in table.par:
                 await self.commit(table, [{"type": "par", "board": number, **par}])
+            self.par_jobs.discard((table.id, number))
         await self.advance(table)
 
     # --- robots ------------------------------------------------------------------------------------
