@@ -40,6 +40,8 @@ _TOKEN = re.compile(
     )""",
     re.X,
 )
+_SPECIAL = re.compile(r'[\[\]{};"]')
+_WORDS = re.compile(r"[^\s\[\]{};\"]+")
 _SIMPLE_TAG = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\][ \t]*')
 _TAG_ACROSS_LINES = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _BLANK = frozenset(" \t\v\f\r")
@@ -68,6 +70,10 @@ def tokens(lines: Iterable[str]) -> Iterator[Token]:
             if simple is not None:  # the common case: one tag pair alone on its line
                 yield (TAG, simple.group(1), simple.group(2), number, 1)
                 continue
+        elif _SPECIAL.search(line) is None:  # section data: plain tokens only
+            for word in _WORDS.finditer(line):
+                yield (WORD, word.group(), "", number, word.start() + 1)
+            continue
         position = 0
         length = len(line)
         while position < length:

@@ -336,6 +336,7 @@ def _known(value: str | None) -> str | None:
 
 _SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _RANK_LETTERS = {letter: Rank(value) for letter, value in zip("23456789TJQKA", range(2, 15), strict=True)}
+_CARDS_BY_LETTER = {suit: {letter: Card(suit, rank) for letter, rank in _RANK_LETTERS.items()} for suit in SUITS}
 
 
 def parse_hand(text: str) -> Hand:
@@ -359,12 +360,13 @@ def parse_hand(text: str) -> Hand:
             ranks = ranks[1:]
         if ranks in ("-", "—"):
             continue
+        by_letter = _CARDS_BY_LETTER[suit]
         for letter in ranks:
-            rank = _RANK_LETTERS.get(letter)
-            if rank is None:
+            card = by_letter.get(letter)
+            if card is None:
                 raise BridgeError(f"{text!r} is not a hand: {letter!r} in the "
                                   f"{suit.name.lower()} is not a rank")
-            cards.append(Card(suit, rank))
+            cards.append(card)
     if len(set(cards)) != len(cards):
         raise BridgeError(f"{text!r} holds a card twice")
     return Hand(cards)
@@ -458,6 +460,7 @@ class Game:
     directives: tuple[str, ...] = ()
     inherited: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    _parsed_deal: tuple[str, dict[Seat, Hand]] | None = field(default=None, repr=False)
 
     def _key(self) -> tuple[object, ...]:
         return (self.tags, self.auction, self.play, self.tables, self.comments, self.directives)
@@ -511,10 +514,15 @@ class Game:
         value = self.tag("Deal")
         if value is None:
             return {}
+        cached = self._parsed_deal
+        if cached is not None and cached[0] == value:
+            return dict(cached[1])
         try:
-            return parse_deal(value)[1]
+            hands = parse_deal(value)[1]
         except BridgeError:
             return {}
+        self._parsed_deal = (value, hands)
+        return dict(hands)
 
     @property
     def deal(self) -> Deal | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from typing import Generic, TypeVar
 
 from redouble.calls import Call, Contract
@@ -194,6 +195,7 @@ _AUCTION_PIECE = re.compile(
 _CARD = re.compile(r"^([SHDCshdc])(10|[2-9TJQKAtjqka])$")
 _CALL_TOKENS: dict[str, str] = {}  # token as written -> canonical call, filled as files are read
 _CARD_TOKENS: dict[str, str] = {}
+_PLAIN: dict[str, Entry] = {}  # canonical token -> the unannotated entry (entries are frozen)
 
 
 class _SectionBuilder:
@@ -202,14 +204,29 @@ class _SectionBuilder:
     def __init__(self, kind: str, first: Seat) -> None:
         self.kind = kind
         self.first = first
-        self.entries: list[dict[str, object]] = []
+        self.entries: list[Entry] = []
         self.end = ""
         self.notes: list[tuple[int, str]] = []
         self.comments: list[str] = []
         self.trailing: list[str] = []
         self.irregularity: str | None = None
+        self._cache = _CALL_TOKENS if kind == "auction" else _CARD_TOKENS
+
+    def _add(self, token: str) -> None:
+        if self.irregularity is None:
+            entry = _PLAIN.get(token)
+            if entry is None:
+                entry = _PLAIN[token] = Entry(token=token)
+            self.entries.append(entry)
+        else:
+            self.entries.append(Entry(token=token, irregularity=self.irregularity))
+            self.irregularity = None
 
     def feed(self, text: str, line: int, column: int) -> None:
+        token = self._cache.get(text)
+        if token is not None:  # the common case: a plain call or card
+            self._add(token)
+            return
         position = 0
         while position < len(text):
             match = _AUCTION_PIECE.match(text, position)
@@ -220,14 +237,10 @@ class _SectionBuilder:
             position = match.end()
             note, nag, suffix, irregular, star, plus, word = match.groups()
             if word is not None or plus is not None:
-                token = self._token(word if word is not None else "+", line, where)
-                self.entries.append({"token": token, "irregularity": self.irregularity, "nags": [],
-                                     "comments": [], "note": None})
-                self.irregularity = None
+                self._add(self._token(word if word is not None else "+", line, where))
             elif irregular is not None:
                 if irregular == "S":
-                    self.entries.append({"token": "-", "irregularity": "S", "nags": [], "comments": [],
-                                         "note": None})
+                    self.entries.append(Entry(token="-", irregularity="S"))
                 else:
                     self.irregularity = irregular
             elif star is not None:
@@ -238,14 +251,10 @@ class _SectionBuilder:
                                      column=where, expected=f"a {self._thing()} first")
                 last = self.entries[-1]
                 if note is not None:
-                    last["note"] = int(note)
+                    self.entries[-1] = replace(last, note=int(note))
                 else:
-                    nags = last["nags"]
-                    assert isinstance(nags, list)
-                    if nag is not None:
-                        nags.append(int(nag))
-                    else:
-                        nags.append(SUFFIX_NAGS[suffix] + (6 if self.kind == "play" else 0))
+                    value = int(nag) if nag is not None else SUFFIX_NAGS[suffix] + (6 if self.kind == "play" else 0)
+                    self.entries[-1] = replace(last, nags=tuple(sorted((*last.nags, value))))
 
     def _thing(self) -> str:
         return "call" if self.kind == "auction" else "card"
@@ -286,24 +295,13 @@ class _SectionBuilder:
         if self.notes:
             self.trailing.append(text)
         elif self.entries:
-            comments = self.entries[-1]["comments"]
-            assert isinstance(comments, list)
-            comments.append(text)
+            last = self.entries[-1]
+            self.entries[-1] = replace(last, comments=(*last.comments, text))
         else:
             self.comments.append(text)
 
-    def _entry(self, data: dict[str, object]) -> Entry:
-        nags = data["nags"]
-        comments = data["comments"]
-        assert isinstance(nags, list) and isinstance(comments, list)
-        note = data.get("note")
-        irregularity = data.get("irregularity")
-        return Entry(token=str(data["token"]), note=note if isinstance(note, int) else None,
-                     nags=tuple(sorted(nags)), comments=tuple(comments),
-                     irregularity=irregularity if isinstance(irregularity, str) else None)
-
     def auction(self) -> AuctionSection:
-        entries = tuple(self._entry(data) for data in self.entries)
+        entries = tuple(self.entries)
         end = self.end
         if entries and entries[-1].token == "+":
             entries, end = entries[:-1], "+"
@@ -311,7 +309,7 @@ class _SectionBuilder:
                               comments=tuple(self.comments), trailing_comments=tuple(self.trailing))
 
     def play(self) -> PlaySection:
-        entries = [self._entry(data) for data in self.entries]
+        entries = self.entries
         end = self.end
         tricks = tuple(tuple(entries[start:start + 4]) for start in range(0, len(entries), 4))
         return PlaySection(first=self.first, tricks=tricks, end=end, notes=tuple(self.notes),
@@ -450,6 +448,7 @@ class GameBuilder(BaseVisitor[Game]):
             line, column = where("Deal")
             try:
                 _, hands = parse_deal(deal)
+                game._parsed_deal = (deal.strip(), hands)
             except BridgeError as error:
                 raise ParseError(str(error), line=line, column=column,
                                  expected='a deal like "N:AKQ.JT9.876.5432 ... ... ..."') from None
