@@ -127,3 +127,16 @@ def test_hard_deal_times_out_clearly(data_dir: Path) -> None:
 
 def test_time_limited_work_returns_its_result() -> None:
     assert dd_table(GRAND, timeout=60).tricks(declarer=Seat.NORTH, strain=Strain.CLUBS) == 12
+
+
+def test_position_from_a_view_needs_all_four_hands() -> None:
+    from redouble import Board, BoardState, Call
+
+    state = BoardState(Board(deal=GRAND, dealer=Seat.SOUTH))
+    for text in ("7NT", "Pass", "Pass", "Pass"):
+        state.make_call(Call.parse(text))
+    state.play_card(Card.parse("S2"))
+    with pytest.raises(AnalysisError, match="hides"):
+        Position.from_view(state.view(Seat.SOUTH))
+    assert Position.from_play(state.play) == Position.from_deal(  # type: ignore[arg-type]
+        GRAND, trump=Strain.NOTRUMP, leader=Seat.WEST).play(Card.parse("S2"))
