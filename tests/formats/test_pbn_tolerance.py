@@ -151,6 +151,10 @@ def test_a_repeated_tag_is_ignored() -> None:
     game = one('[Board "1"]\n[Board "2"]\n')
     assert game.tags == {"Board": "1"}
     assert game.warnings
+    played = one('[Dealer "N"]\n[Auction "N"]\n1NT Pass Pass Pass\n[Dealer "S"]\n[Auction "S"]\n2C\n')
+    assert played.tags["Dealer"] == "N"
+    assert [str(c) for c in played.calls] == ["1NT", "Pass", "Pass", "Pass"]
+    assert len(played.warnings) == 2
 
 
 def test_escaped_quotes_and_backslashes() -> None:

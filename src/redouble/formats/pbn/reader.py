@@ -18,7 +18,7 @@ from redouble.calls import Call, Contract
 from redouble.cards import Strain
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
-from redouble.formats.pbn.lexer import BAD, BOUNDARY, COMMENT, DIRECTIVE, STRING, TAG, WORD, Token, tokens
+from redouble.formats.pbn.lexer import BOUNDARY, COMMENT, DIRECTIVE, STRING, TAG, WORD, Token, tokens
 from redouble.formats.pbn.model import (
     NO_INHERITANCE,
     SUFFIX_NAGS,
@@ -64,6 +64,9 @@ class BaseVisitor(Generic[T]):
         when an earlier ``##`` implies the tag, ``None`` for a literal value. Return ``SKIP`` to
         skip the section data that follows."""
         return None
+
+    def visit_repeated_tag(self, name: str, *, line: int, column: int) -> None:
+        """A tag the game already has: the reader ignores it and the section data after it."""
 
     def visit_comment(self, text: str, *, line: int, column: int) -> None:
         """A comment, with its ``{}`` or leading ``;``."""
@@ -132,9 +135,8 @@ class Reader:
                     self._defaults[name] = value
                 if name != "Note":
                     if name in seen:
-                        if not skipping:
-                            visitor.visit_token(f"[{name} ...] repeated", kind=BAD, line=token[3],
-                                                column=token[4])
+                        if not skipping:  # a repeated tag is ignored (PBN 2.1 §3.4), its data too
+                            visitor.visit_repeated_tag(name, line=token[3], column=token[4])
                         skip_section = True
                         continue
                     seen[name] = value
@@ -357,6 +359,12 @@ class GameBuilder(BaseVisitor[Game]):
         elif name.endswith("Table") and inherited is None:
             self._table = (name, value, [], [])
         return None
+
+    def visit_repeated_tag(self, name: str, *, line: int, column: int) -> None:
+        self._close_table()
+        self._section = None
+        self.game.warnings.append(f"line {line}, column {column}: the tag {name} is repeated; "
+                                  "the repeat is ignored")
 
     def _note(self, value: str, line: int, column: int) -> None:
         number, _, text = value.partition(":")
