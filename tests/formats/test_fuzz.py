@@ -30,7 +30,9 @@ def read_everything(text: str | bytes) -> None:
     try:
         games = pbn.loads(text)
     except ParseError as error:
-        assert error.line >= 0 and error.column >= 0 and "line" in str(error)
+        assert error.line >= 1 and error.column >= 1 and error.expected
+        assert str(error).startswith(f"line {error.line}, column {error.column}: ")
+        assert f"; expected {error.expected}" in str(error)
         return
     for game in games:
         _ = (game.deal, game.dealer, game.vulnerability, game.contract, game.declarer, game.result,
@@ -89,7 +91,8 @@ def test_lin_reader_on_lin_like_text(text: str) -> None:
     try:
         boards = lin.loads(text)
     except ParseError as error:
-        assert "line" in str(error)
+        assert error.line >= 1 and error.column >= 1 and error.expected
+        assert f"; expected {error.expected}" in str(error)
         return
     for board in boards:
         with contextlib.suppress(BridgeError):
@@ -116,6 +119,8 @@ def test_parse_error_is_a_bridge_error() -> None:
     '[Board "²"]\n[Result "²"]\n[Note "²:x"]\n',
     '[ScoreTable "A\\' + "9" * 5000 + 'R"]\n1\n',
     '[ScoreTable "A"]\n' + "9" * 5000 + "\n",
+    '[Board "1"]\n[Result "##9"]\n\n[Board "2"]\n[Result "lots"]\n\n[Board "3"]\n',
+    '[Board "1"]\n[Scoring "##IMP"]\n[Result "##lots"]\n\n[Board "2"]\n',
 ])
 def test_huge_and_unicode_numbers(text: str) -> None:
     read_everything(text)

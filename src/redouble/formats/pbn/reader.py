@@ -90,6 +90,7 @@ class Reader:
         self._peeked: Token | None = None
         self._previous: dict[str, str] = {}
         self._defaults: dict[str, str] = {}
+        self._default_at: dict[str, tuple[int, int]] = {}
 
     def _next(self) -> Token | None:
         if self._peeked is not None:
@@ -131,8 +132,10 @@ class Reader:
                     elif value.startswith("##"):
                         inherited, value = value, value[2:]
                         self._defaults[name] = value
+                        self._default_at[name] = (token[3], token[4])
                 elif name in self._defaults:
                     self._defaults[name] = value
+                    self._default_at[name] = (token[3], token[4])
                 if name != "Note":
                     if name in seen:
                         if not skipping:  # a repeated tag is ignored (PBN 2.1 §3.4), its data too
@@ -148,8 +151,9 @@ class Reader:
         for name, value in self._defaults.items():
             if name not in seen:
                 seen[name] = value
-                if not skipping:
-                    visitor.visit_tag(name, value, inherited="", line=0, column=0)
+                if not skipping:  # reported where the '##' (or its redefinition) stands
+                    line, column = self._default_at[name]
+                    visitor.visit_tag(name, value, inherited="", line=line, column=column)
         self._previous.update(seen)
         if skipping:
             return None
