@@ -60,10 +60,15 @@ def click_card(page: Any, card: str) -> None:
 
 def wait_turn_or_end(page: Any) -> str:
     """Wait until the page asks us to play (returns "play") or the board is over ("done")."""
-    page.wait_for_function(
-        "(() => { const s = window.redoubleState; if (!s || !s.view) return false;"
-        " return s.view.phase === 'done' || (s.view.actor === s.you.seat && s.view.legal_cards.length > 0"
-        " && !s.pending && document.querySelectorAll('button.card.legal').length > 0); })()")
+    try:
+        page.wait_for_function(
+            "(() => { const s = window.redoubleState; if (!s || !s.view) return false;"
+            " return s.view.phase === 'done' || (s.view.actor === s.you.seat && s.view.legal_cards.length > 0"
+            " && !s.pending && document.querySelectorAll('button.card.legal').length > 0); })()")
+    except Exception as error:
+        stuck = page.evaluate("({status: window.redoubleState.status, view: window.redoubleState.view,"
+                              " events: window.redoubleState.events.slice(-6)})")
+        raise AssertionError(f"the table stopped: {stuck}") from error
     return "done" if view(page)["phase"] == "done" else "play"
 
 
@@ -529,3 +534,37 @@ def test_claim_is_answered(server: str, page: Any) -> None:
     else:
         page.wait_for_function("window.redoubleState.view.phase === 'done'")
         assert view(page)["declarer_tricks"] == before["declarer_tricks"] + remaining
+
+
+def test_minibridge_declarer_chooses_the_contract(server: str, page: Any, artifacts: Path) -> None:
+    """Mini-bridge: the points are announced, dummy is faced, declarer picks the contract from a
+    box of all 35 bids (no auction), then plays it out; the score lists the board."""
+    with api(server) as client:
+        for _ in range(20):
+            created = client.post("/api/tables", json={
+                "form": "minibridge", "boards": 1,
+                "seats": {"N": "robot", "E": "robot", "S": "human", "W": "robot"}, "names": {"S": "Ann"}}).json()
+            page.goto(server + created["links"]["S"])
+            page.wait_for_function("window.redoubleState && window.redoubleState.board")
+            mini = page.evaluate("window.redoubleState.board.minibridge")
+            if mini["declarer"] == "S" and mini["choose"]:
+                break
+        else:
+            pytest.fail("South never declared in 20 mini-bridge deals")
+    hcp = mini["hcp"]
+    assert hcp["N"] + hcp["S"] >= hcp["E"] + hcp["W"] and sum(hcp.values()) == 40
+    page.wait_for_selector(".bidding-box .bid-btn")
+    assert page.locator(".bidding-box .bid-btn:not([disabled])").count() == 35
+    assert page.locator(".bidding-box .specials").count() == 0
+    assert page.locator(".seat-top .card:not(.back)").count() == 13  # dummy faced at once
+    note = page.inner_text("#centre-note")
+    assert str(hcp["S"]) in note and "South" in note
+    shoot(page, artifacts, "minibridge-choose-desktop")
+    page.click(".bidding-box button[data-call='1NT']")
+    page.wait_for_function("window.redoubleState.view.phase === 'play'")
+    assert view(page)["contract"] == "1NT" and view(page)["declarer"] == "S"
+    assert play_out_by_clicking(page) == 26
+    page.wait_for_selector("#record-dialog[open]")
+    page.click(".record-close button")
+    page.wait_for_selector("#score table.results tbody tr[data-board='1']")
+    shoot(page, artifacts, "minibridge-done-desktop")

@@ -45,14 +45,14 @@ export function callEl(entry, { onExplain } = {}) {
 }
 
 /** The auction as a grid, columns W N E S, empty cells before the dealer. */
-export function auctionEl(view, { onExplain, names = {} } = {}) {
+export function auctionEl(view, { onExplain, names = {}, hideTurn = false } = {}) {
   const head = h("tr", {}, COLUMNS.map((seat) => h(`th${vulnerable(view.vulnerability, seat) ? ".vul" : ""}`,
     { scope: "col", title: names[seat] || "", "aria-label": `${seatLetter(seat)}${vulnerable(view.vulnerability, seat) ? ", " + t("vulnerable") : ""}` },
     seatLetter(seat))));
   const cells = [];
   for (let i = 0; i < COLUMNS.indexOf(view.dealer); i++) cells.push(h("td", {}, ""));
   for (const entry of view.auction) cells.push(h("td", { dataset: { seat: entry.seat } }, callEl(entry, { onExplain })));
-  if (view.phase === "auction" && view.turn) cells.push(h("td.next", { "aria-label": t("to_call") }, "?"));
+  if (view.phase === "auction" && view.turn && !hideTurn) cells.push(h("td.next", { "aria-label": t("to_call") }, "?"));
   const rows = [];
   for (let i = 0; i < cells.length; i += 4) rows.push(h("tr", {}, cells.slice(i, i + 4)));
   if (!rows.length) rows.push(h("tr", {}, h("td", { colspan: 4 }, "")));

@@ -165,7 +165,12 @@ export function scoreEl(score, results, mySeat) {
       const columns = [board, contract, points];
       if (score.scoring === "matchpoints") columns.push({ head: "%", value: (r, f) => r.matchpoints_ns === null || r.matchpoints_ns === undefined ? "" : (f > 0 ? r.matchpoints_ns : 100 - r.matchpoints_ns).toFixed(1) });
       else columns.push({ head: t("imps"), value: (r, f) => (r.imps_ns === null || r.imps_ns === undefined ? "" : r.imps_ns * f) });
-      if (score.scoring === "imps-vs-par") columns.push({ head: t("par"), value: (r, f) => (r.par ? r.par.score_ns * f : "") });
+      if (score.scoring === "imps-vs-par") {
+        columns.push({ head: t("par"), value: (r, f) => {
+          const points = r.par ? (r.par.score_ns ?? r.par.score) : null;
+          return typeof points === "number" ? points * f : "";
+        } });
+      }
       const unit = score.unit === "%" ? "%" : "";
       return h("div", {}, resultsTable(results, mySeat, columns),
         h("p.total-line", {}, h("strong", {}, t("total")), ": ", t("we"), " ",

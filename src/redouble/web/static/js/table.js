@@ -107,10 +107,12 @@ function nameplate(seat) {
   const view = state.view;
   const info = seatInfo(seat);
   const roles = [];
-  if (view?.declarer === seat) roles.push(t("declarer"));
-  if (view?.declarer && next(view.declarer, 2) === seat) roles.push(t("dummy"));
+  const declarer = view?.declarer || minibridge()?.declarer;
+  if (declarer === seat) roles.push(t("declarer"));
+  if (declarer && next(declarer, 2) === seat) roles.push(t("dummy"));
   if (seat === mySeat()) roles.push(t("you"));
-  const acting = view && view.phase !== "done" && view.turn === seat;
+  const mini = minibridge();
+  const acting = mini?.choose ? mini.declarer === seat : view && view.phase !== "done" && view.turn === seat;
   const label = [seatName(seat), playerName(seat), ...roles,
     isVulnerable(view?.vulnerability, seat) ? t("vulnerable") : "", acting ? t("to_act") : ""].filter(Boolean).join(", ");
   return h(`div.nameplate${acting ? ".to-act" : ""}${isVulnerable(view?.vulnerability, seat) ? ".vul" : ""}`,
@@ -233,7 +235,10 @@ function renderContract() {
   const view = state.view;
   const el = byId("contract-panel");
   if (!view || !view.contract) {
-    return fill(el, h("div.row", {}, h("span", {}, view?.phase === "done" ? t("passed_out") : t("no_contract_yet"))));
+    const mini = minibridge();
+    const text = view?.phase === "done" ? t("passed_out")
+      : mini?.choose ? t("mini_declarer", { seat: seatName(mini.declarer) }) : t("no_contract_yet");
+    return fill(el, h("div.row", {}, h("span", {}, text)));
   }
   const declarer = view.declarer;
   const weDeclare = mySeat() ? (ORDER.indexOf(mySeat()) % 2) === (ORDER.indexOf(declarer) % 2) : null;
@@ -386,7 +391,7 @@ function render() {
   for (const seat of ORDER) fill(byId(`seat-${positionOf(seat)}`), seatEl(seat));
   byId("centre").replaceChildren(trickEl(), h("div.centre-note", { id: "centre-note" }, centreNote()));
   renderContract();
-  fill(byId("auction"), auctionEl(view, { onExplain: explain, names: Object.fromEntries(ORDER.map((s) => [s, playerName(s)])) }));
+  fill(byId("auction"), auctionEl(view, { hideTurn: Boolean(minibridge()?.choose), onExplain: explain, names: Object.fromEntries(ORDER.map((s) => [s, playerName(s)])) }));
   renderControls();
   renderScore();
   renderPlayers();
