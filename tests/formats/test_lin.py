@@ -200,3 +200,11 @@ def test_claim_before_any_card_and_concession() -> None:
     conceded = lin.board_state(lin.loads(base + "mc|0|")[0])
     assert conceded.events[-1] == ClaimMade(seat=Seat.SOUTH, tricks=0)
     assert str(conceded.result) == "7NT S -13"
+
+
+def test_handviewer_url_round_trip() -> None:
+    (board,) = lin.load(DATA / "handviewer.lin")
+    url = lin.handviewer_url(board)
+    assert url.startswith("https://www.bridgebase.com/tools/handviewer.html?lin=pn|simodra,")
+    assert " " not in url and "ah|Board%201|" in url
+    assert lin.loads(url) == [board]

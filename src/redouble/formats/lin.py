@@ -49,8 +49,11 @@ from redouble.hand import Hand
 from redouble.seats import Seat, Vulnerability
 from redouble.state import BoardState, Phase
 
-__all__ = ["LIN_SEATS", "LinBoard", "LinCall", "ParseError", "board_state", "dump", "dumps", "from_board_state",
-           "load", "loads"]
+__all__ = ["HANDVIEWER", "LIN_SEATS", "LinBoard", "LinCall", "ParseError", "board_state", "dump", "dumps",
+           "from_board_state", "handviewer_url", "load", "loads"]
+
+HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html?lin="
+"""BBO's hand viewer, which shows a LIN board given in its ``lin`` parameter."""
 
 LIN_SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 """LIN's seat order: ``pn`` names and ``md`` hands start with South; dealer digits 1-4 follow it."""
@@ -420,6 +423,11 @@ def dumps(boards: Iterable[LinBoard]) -> str:
             parts.append("pg||")
         lines.append("".join(parts))
     return "".join(line + "\n" for line in lines)
+
+
+def handviewer_url(board: LinBoard) -> str:
+    """A link that shows the board in BBO's hand viewer (and that ``loads`` reads back)."""
+    return HANDVIEWER + urllib.parse.quote(dumps([board]).strip(), safe="|,!")
 
 
 def dump(boards: Iterable[LinBoard], target: str | Path | IO[str]) -> None:

@@ -1,5 +1,6 @@
 """Portable Bridge Notation (PBN 2.1): read what real programs write, write what the standard says.
 
+>>> from redouble.seats import Seat
 >>> games = loads('[Board "1"]\\n[Dealer "N"]\\n[Vulnerable "None"]\\n'
 ...               '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\\n')
 >>> game = games[0]
@@ -42,7 +43,6 @@ from redouble.formats.pbn.model import (
 )
 from redouble.formats.pbn.reader import SKIP, BaseVisitor, GameBuilder, HeadersBuilder, Reader, read_game
 from redouble.formats.pbn.writer import MAX_LINE, format_games
-from redouble.seats import Seat, Vulnerability
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -59,14 +59,13 @@ __all__ = [
     "ParseError",
     "PlaySection",
     "Reader",
-    "Seat",
     "Table",
-    "Vulnerability",
     "board_state",
     "dump",
     "dumps",
     "from_board_state",
     "iter_games",
+    "iter_headers",
     "load",
     "loads",
     "read_game",
