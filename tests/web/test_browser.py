@@ -49,6 +49,15 @@ def take_seat(page: Any) -> None:
     page.wait_for_function("window.redoubleState && window.redoubleState.view")
 
 
+def join(page: Any, link: str, name: str) -> None:
+    """Open an invitation link as someone new: give a name, take the seat."""
+    page.goto(link)
+    page.wait_for_selector("#name-dialog[open]")
+    page.fill("#guest-name", name)
+    page.click("#name-form button[type=submit]")
+    page.wait_for_function("window.redoubleState && window.redoubleState.view")
+
+
 def wait_my_call(page: Any) -> None:
     assert wait_call_or_play(page) == "call"
 
@@ -385,11 +394,12 @@ def test_alerts_show_to_the_opponents_only(server: str, browser: Any, artifacts:
     south, west, spectator = pages
     try:
         links = create_table(south, server, seats={"N": "robot", "E": "robot", "S": "me", "W": "human"})
-        west.goto(links["W"])
+        join(west, links["W"], "Wim")
         spectator.goto(links["spectator"])
         take_seat(south)
-        for page in (west, spectator):
-            page.wait_for_function("window.redoubleState && window.redoubleState.view")
+        spectator.wait_for_function("window.redoubleState && window.redoubleState.view")
+        assert spectator.locator("#name-dialog[open]").count() == 0  # spectators need no name
+        south.wait_for_function("window.redoubleState.table.seats.W.name === 'Wim'")
         # The auction runs until it is West's or South's turn; both act through their bidding box.
         while True:
             south.wait_for_function("['S', 'W'].includes(window.redoubleState.view.actor)")
@@ -519,6 +529,15 @@ def test_claim_is_answered(server: str, page: Any) -> None:
         page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
     wait_turn_or_end(page)
     before = view(page)
+    # The last trick on request: the four cards of the latest finished trick, its winner marked.
+    page.click("#last-trick-btn")
+    last = before["tricks"][-1]
+    shown = page.eval_on_selector_all("#trick.last .card", "els => els.map(e => e.dataset.card)")
+    assert shown == last["cards"]
+    assert page.get_attribute("#trick.last .card.winner", "data-card") == last["cards"][
+        ("NESW".index(last["winner"]) - "NESW".index(last["leader"])) % 4]
+    page.click("#last-trick-btn")
+    page.wait_for_selector("#trick:not(.last)")
     remaining = 13 - len(before["tricks"])
     page.click("#claim-btn")
     assert page.input_value("#claim-tricks") == str(remaining)
@@ -545,6 +564,9 @@ def test_minibridge_declarer_chooses_the_contract(server: str, page: Any, artifa
                 "form": "minibridge", "boards": 1,
                 "seats": {"N": "robot", "E": "robot", "S": "human", "W": "robot"}, "names": {"S": "Ann"}}).json()
             page.goto(server + created["links"]["S"])
+            if page.locator("#name-dialog[open]").count():
+                page.fill("#guest-name", "Ann")
+                page.click("#name-form button[type=submit]")
             page.wait_for_function("window.redoubleState && window.redoubleState.board")
             mini = page.evaluate("window.redoubleState.board.minibridge")
             if mini["declarer"] == "S" and mini["choose"]:

@@ -33,7 +33,8 @@ export class Connection {
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      if (this.closedForGood || event.code === 1008 || event.code === 1009) {
+      // 1008 flooding, 1009 too large, 4403 a token of no seat here, 4404 no such table: final.
+      if (this.closedForGood || [1008, 1009, 4403, 4404].includes(event.code)) {
         this.handlers.onStatus?.("closed");
         return;
       }

@@ -159,9 +159,6 @@ function trickEl() {
   let completed = false;
   if (state.showLast && view.tricks.length) {
     trick = view.tricks[view.tricks.length - 1];
-    if (view.current_trick && !view.current_trick.cards.length && view.tricks.length > 1) {
-      // The centre already shows the just-finished trick: "last trick" means the one before.
-    }
     completed = true;
   } else if ((!trick || !trick.cards.length) && view.tricks.length && view.phase !== "auction") {
     trick = view.tricks[view.tricks.length - 1]; // keep the finished trick until the next lead
@@ -648,7 +645,35 @@ async function main() {
   setupControls();
   setupKeyboard();
   if (!tableId) { toast(t("no_table")); return; }
+  if (token && !(await sessionName())) await askName();
   connect();
+}
+
+async function sessionName() {
+  try {
+    const response = await fetch("/api/session", { credentials: "same-origin" });
+    return response.ok ? (await response.json()).name : null;
+  } catch (_) { return null; }
+}
+
+/** An invited player without a name yet gives one (no account: a name and a session cookie). */
+function askName() {
+  const dialog = byId("name-dialog");
+  dialog.showModal();
+  byId("guest-name").focus();
+  return new Promise((resolve) => {
+    byId("name-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const name = byId("guest-name").value.trim();
+      if (!name) return;
+      try {
+        await fetch("/api/session", { method: "POST", credentials: "same-origin",
+          headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+      } catch (_) { /* the seat works without a name */ }
+      dialog.close();
+      resolve(name);
+    });
+  });
 }
 
 main();
