@@ -286,16 +286,17 @@ class HandConstraint:
                    balanced=shown.balanced)
 
     def merge(self, other: HandConstraint) -> HandConstraint:
-        """Both constraints at once; where they contradict, the later (``other``) wins."""
+        """Both constraints at once; where they contradict, the earlier (``self``) stands:
+        later calls are more often natural guesses than system bids."""
         lo, hi = max(self.hcp[0], other.hcp[0]), min(self.hcp[1], other.hcp[1])
-        hcp = (lo, hi) if lo <= hi else other.hcp
+        hcp = (lo, hi) if lo <= hi else self.hcp
         lengths = []
         for mine, theirs in zip(self.lengths, other.lengths, strict=True):
             a, b = max(mine[0], theirs[0]), min(mine[1], theirs[1])
-            lengths.append((a, b) if a <= b else theirs)
+            lengths.append((a, b) if a <= b else mine)
         merged_lengths: Lengths = (lengths[0], lengths[1], lengths[2], lengths[3])
         if sum(a for a, _ in merged_lengths) > 13 or sum(b for _, b in merged_lengths) < 13:
-            merged_lengths = other.lengths
+            merged_lengths = self.lengths
         balanced = other.balanced if other.balanced is not None else self.balanced
         return HandConstraint(hcp=hcp, lengths=merged_lengths,
                               alternatives=self.alternatives + other.alternatives,

@@ -110,6 +110,11 @@ def _u_above_s(ctx: Context, bind: Bind) -> bool:
     return "u" not in bind or bind["u"] > bind["s"]
 
 
+def _not_strong(ctx: Context, bind: Bind) -> bool:
+    """The opening bid was a weak two or a preempt, not the strong 2C."""
+    return ctx.tail[0] != Call.bid(2, Strain.CLUBS)
+
+
 def _s_major(ctx: Context, bind: Bind) -> bool:
     return bind["s"].is_major
 
@@ -172,7 +177,7 @@ def _rkc_open(ctx: Context, bind: Bind) -> bool:
 def _rkc_ask_test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     trump = _rkc_trump(ctx)
     assert trump is not None
-    partner = ctx.known(ctx.partner).hcp[0]
+    partner, _ = _partner_estimate(ctx)  # the same estimate the placement uses
     return info.support_points(trump) + partner >= 33 and info.keycards(trump) >= 1
 
 
@@ -418,14 +423,14 @@ def _rules() -> list[Rule]:
     add(_R("weak2_raise_game", "2M P ?", "4M", lengths={"M": (3, 13)}, hcp=(14, ANY),
            forcing=F.SIGNOFF))
     add(_R("weak2_ask", "2s P ?", "2N", hcp=(15, ANY), artificial=True, forcing=F.FORCING,
-           notes=(("feature_ask", None),)))
+           notes=(("feature_ask", None),), when=_not_strong))
     add(_R("weak2_3nt", "2s P ?", "3N", hcp=(16, ANY), test=_stoppers_theirs,
-           forcing=F.SIGNOFF))
+           forcing=F.SIGNOFF, when=_not_strong))
     add(_R("weak2_raise_preempt", "2s P ?", "3s", lengths={"s": (3, 13)}, hcp=(0, 13),
-           notes=(("preempt", None),), forcing=F.SIGNOFF))
-    add(_R("weak2_pass", "2s P ?", "P", hcp=(0, 14)))
-    add(_R("weak2_ask_max", "2s P 2N P ?", "3N", hcp=(9, 10), notes=(("maximum", None),)))
-    add(_R("weak2_ask_min", "2s P 2N P ?", "3s", hcp=(5, 8), notes=(("minimum", None),)))
+           notes=(("preempt", None),), forcing=F.SIGNOFF, when=_not_strong))
+    add(_R("weak2_pass", "2s P ?", "P", hcp=(0, 14), when=_not_strong))
+    add(_R("weak2_ask_max", "2s P 2N P ?", "3N", hcp=(9, 10), notes=(("maximum", None),), when=_not_strong))
+    add(_R("weak2_ask_min", "2s P 2N P ?", "3s", hcp=(5, 8), notes=(("minimum", None),), when=_not_strong))
     add(_R("preempt_raise_game", "3M P ?", "4M", lengths={"M": (2, 13)}, hcp=(14, ANY)))
     add(_R("preempt_3nt", "3s P ?", "3N", hcp=(16, ANY), lengths={"s": (1, 13)},
            test=_stoppers_theirs))
@@ -477,6 +482,8 @@ def _rules() -> list[Rule]:
     add(_R("rebid_raise_2", one, "2t", hcp=(11, 15), points=Points.SUPPORT, trump="t",
            lengths={"t": (4, 13)}, when=_t_major))
     add(_R("rebid_2nt", one, "2N", hcp=(18, 19), balanced=True, forcing=F.INVITATIONAL))
+    add(_R("rebid_3nt", one, "3N", hcp=(19, 21), lengths={"s": (6, 13)},
+           when=lambda c, b: not b["s"].is_major, test=lambda i, b, c: i.good_suit(b["s"])))
     add(_R("rebid_1nt", one, "1N", hcp=(11, 14), balanced=True,
            test=lambda i, b, c: not (b["t"] is H and i.lengths[S] >= 4)))
     add(_R("rebid_1s", one, "1S", hcp=(11, 18), lengths={"S": (4, 13)},
@@ -605,14 +612,14 @@ def _rules() -> list[Rule]:
            when=_t_below_s, test=lambda i, b, c: i.lengths[b["t"]] >= 6 or i.good_suit(b["t"])))
     add(_R("over_1_pass", "1s ?", "P", hcp=(0, 17)))
     add(_R("over_weak_double", "2s|3s ?", "X", hcp=(13, ANY), lengths={"s": (0, 2)},
-           artificial=True, forcing=F.FORCING, notes=(("takeout", None),), test=_takeout_shape))
+           artificial=True, forcing=F.FORCING, notes=(("takeout", None),), test=_takeout_shape, when=_not_strong))
     add(_R("over_weak_2nt", "2s ?", "2N", hcp=(15, 18), test=_stopper_s,
-           test_note=("stopper", "s")))
+           test_note=("stopper", "s"), when=_not_strong))
     add(_R("over_weak_3nt", "3s ?", "3N", hcp=(16, 21), test=_stopper_s,
            test_note=("stopper", "s")))
     add(_R("over_weak_overcall", "2s|3s ?", "ct", hcp=(12, 17), lengths={"t": (5, 13)},
-           test=_good_t))
-    add(_R("over_weak_pass", "2s|3s ?", "P", hcp=(0, 16)))
+           test=_good_t, when=_not_strong))
+    add(_R("over_weak_pass", "2s|3s ?", "P", hcp=(0, 16), when=_not_strong))
 
     # ---- balancing ----
     add(_R("balance_1nt", "1s P P ?", "1N", hcp=(11, 14), balanced=True, test=_stopper_s,
@@ -690,7 +697,7 @@ def _partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
     if not ctx.calls_of(ctx.partner) or all(e.call.kind is CallKind.PASS
                                               for e in ctx.calls_of(ctx.partner)):
         return (min(hi, lo + 4) if hi < MAX_HCP else 6), tuple(a for a, _ in known.lengths)
-    estimate = lo + min(2, max(0, (min(hi, 30) - lo) // 2))
+    estimate = lo + min(3, max(0, (min(hi, 30) - lo) // 2))
     return estimate, tuple(a for a, _ in known.lengths)
 
 
@@ -735,8 +742,10 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call
             target = Call.bid(level, fit.strain)
     elif partner_bid:
         long = info.longest()
-        if combined >= 33 and info.balanced:
-            target = Call.bid(6, Strain.NOTRUMP)
+        if combined >= 33:
+            level = 7 if combined >= 37 else 6
+            strain = long.strain if info.lengths[long] >= 6 else Strain.NOTRUMP
+            target = Call.bid(level, strain)
         elif combined >= 25 and (info.balanced or _stoppers_theirs(info, {}, ctx)):
             target = Call.bid(3, Strain.NOTRUMP)
         elif combined >= 25 and info.lengths[long] >= 6:
@@ -818,21 +827,38 @@ def describe_natural(system: System, ctx: Context, call: Call) -> Shown:
     if call.kind is CallKind.REDOUBLE:
         return Shown(notes=(("redouble_strength", None),))
     assert call.strain is not None and call.level is not None
+    hcp = _placement_strength(ctx, call)
     suit = call.strain.suit
     if suit is None:
-        return Shown(notes=(("natural", None),))
+        return Shown(hcp=hcp, notes=(("natural", None),))
     partner = ctx.known(ctx.partner).lengths[suit][0]
     mine = ctx.known(ctx.bidder).lengths[suit][0]
     if partner >= 4:
         need = max(mine, min(13, 8 - partner), 2)
         lengths = list(OPEN)
         lengths[suit] = (need, 13)
-        return Shown(lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
+        return Shown(hcp=hcp, lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
                      notes=(("support_for", suit),))
     lengths = list(OPEN)
     lengths[suit] = (max(mine, 4), 13)
-    return Shown(lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
+    return Shown(hcp=hcp, lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
                  notes=(("natural", None),))
+
+
+def _placement_strength(ctx: Context, call: Call) -> tuple[int, int]:
+    """The HCP a natural game or slam bid shows once partner has bid: what the placement
+    (25 for game, 33 for slam, with partner's expected strength) implies, with slack for
+    distribution. Part-scores show nothing more."""
+    if not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)) or call.level is None:
+        return (0, MAX_HCP)
+    assert call.strain is not None
+    partner, _ = _partner_estimate(ctx)
+    if call.level >= 6:
+        return (max(0, 33 - partner - 4), MAX_HCP)
+    if call.level >= _game_level(call.strain):
+        lo, hi = max(0, 25 - partner - 4), max(0, 32 - partner)
+        return (lo, hi) if lo <= hi else (0, MAX_HCP)
+    return (0, MAX_HCP)
 
 
 SAYC = System("SAYC", _rules(), fallback=natural_fallback, describe=describe_natural)
