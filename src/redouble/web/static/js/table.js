@@ -69,6 +69,15 @@ function playedCount(view, seat) {
 }
 function minibridge() { return state.board?.minibridge || null; }
 
+/** Whether the last call or card was made by `seat`'s side (the only thing it may ask to undo). */
+function lastActionBySide(view, seat) {
+  const sameSide = (other) => other === seat || other === next(seat, 2);
+  const trick = view.current_trick && view.current_trick.cards.length ? view.current_trick : view.tricks[view.tricks.length - 1];
+  if (trick && trick.cards.length) return sameSide(next(trick.leader, trick.cards.length - 1));
+  const last = view.auction[view.auction.length - 1];
+  return Boolean(last) && sameSide(last.seat);
+}
+
 function toast(text) {
   const el = byId("toast");
   el.textContent = text;
@@ -287,7 +296,8 @@ function renderControls() {
   byId("claim-btn").hidden = !mayClaim;
   byId("concede-btn").hidden = !mayClaim;
   const undoPolicy = state.table?.undo_policy;
-  byId("undo-btn").hidden = !seat || undoPolicy === "never" || view.phase === "done" || view.phase === "claim" || !view.auction.length;
+  byId("undo-btn").hidden = !seat || undoPolicy === "never" || view.phase === "done" || view.phase === "claim"
+    || !lastActionBySide(view, seat);
   byId("claim-form").hidden = !(state.claimOpen && mayClaim);
   const remaining = 13 - view.tricks.length;
   const claimInput = byId("claim-tricks");
@@ -517,7 +527,7 @@ function connect() {
       state.pending = null;
       absorb(message);
       handleEvent(message.event);
-      render();
+      if (!message.more) render(); // several events of one action: draw once, after the last
     },
     onSync(message) {
       for (const item of message.events || []) handleEvent(item.event);
