@@ -10,14 +10,16 @@ from redouble import Seat, Strain
 from redouble.analysis import dd_tables, par
 from redouble.analysis.handrecord import analyse_pbn
 from redouble.cli import app
-from redouble.formats.pbn import loads
+from redouble.formats.pbn import dumps, loads
 
 
 def test_analyse_a_real_session(data_dir: Path) -> None:
-    text = (data_dir / "pbn" / "Hand_Trophy_Pairs.pbn").read_text(encoding="latin-1")
+    source = loads((data_dir / "pbn" / "Hand_Trophy_Pairs.pbn").read_bytes())
+    assert len(source) == 26
+    text = dumps(source[:8])  # the first eight boards keep the test quick
     pbn_text, html_text, count = analyse_pbn(text, title="Hand Trophy <Pairs>")
     games = loads(pbn_text)
-    assert count == len(games) == 26
+    assert count == len(games) == 8
     tables = dd_tables([game.deal for game in games[:4]])  # type: ignore[misc]
     for game, table in zip(games[:4], tables, strict=True):
         deal, dealer, vul = game.deal, game.dealer, game.vulnerability
@@ -34,7 +36,7 @@ def test_analyse_a_real_session(data_dir: Path) -> None:
         assert len(digits) == 20 and int(digits[0], 16) == table.tricks(
             declarer=Seat.NORTH, strain=Strain.NOTRUMP)
     # the HTML: one section per board, A4 print rules, title escaped, suit symbols coloured
-    assert html_text.count('<section class="board">') == 26
+    assert html_text.count('<section class="board">') == 8
     assert "@page { size: A4 portrait" in html_text and "break-inside: avoid" in html_text
     assert "Hand Trophy &lt;Pairs&gt;" in html_text
     assert '<span class="red">♥</span>' in html_text and "Par: <b>" in html_text
