@@ -155,3 +155,21 @@ def test_cli_dealer(tmp_path: Path) -> None:
     broken.write_text("produce 2\ncondition hcp(north) >> 3\n")
     result = CliRunner().invoke(app, ["dealer", str(broken)])
     assert result.exit_code == 2 and "line 2, column 23" in result.output
+
+
+def test_bad_api_requests_raise_analysis_errors() -> None:
+    from redouble.analysis import AnalysisError
+
+    with pytest.raises(AnalysisError, match="predealt to North and South"):
+        list(deals(None, n=1, seed=1, predeal={Seat.NORTH: [Card.parse("SA")],
+                                               Seat.SOUTH: [Card.parse("SA")]}))
+    with pytest.raises(GenerateLimitError, match="must be positive"):
+        list(deals(None, n=0))
+    with pytest.raises(DealerSyntaxError, match="line 1, column 13"):
+        list(deals("hcp(north) >> 3", n=1))
+
+
+def test_overrides_and_default_action() -> None:
+    text = _run("produce 50\ngenerate 10\n", produce=2, generate=1000)
+    assert text.count("   1.\n") == 1 and text.count("   2.\n") == 1  # printall by default
+    assert "Produced 2 hands" in text
