@@ -245,6 +245,14 @@ def test_a_rubber_played_to_its_end_shows_the_paper_sheet(server: str, page: Any
     assert page.locator(".felt .card.back").count() == 0
     assert "finished" in page.inner_text("#centre-note")
     shoot(page, artifacts, "rubber-sheet-desktop")
+    # Any earlier board's hand record opens from the list of boards played.
+    page.click("details.boards summary")
+    assert page.locator("details.boards tbody tr").count() == len(info["results"])
+    page.click(".board-link[data-board='1']")
+    page.wait_for_selector("#record-dialog[open] .diagram")
+    assert page.locator("#record .diagram .holding").count() == 4
+    assert "1" in page.inner_text("#record-heading")
+    page.click(".record-close button")
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#score-panel").scroll_into_view_if_needed()
     shoot(page, artifacts, "rubber-sheet-phone")

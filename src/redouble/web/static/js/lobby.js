@@ -89,10 +89,22 @@ async function loadTables() {
         return info.kind === "robot" ? t("robot") : info.name || "·";
       }).join(" · ");
       const form = t(`form_${table.form === "minibridge" ? "mini" : table.form}`);
+      const compare = table.form === "duplicate" && table.scoring && table.scoring !== "imps-vs-par"
+        ? h("button", { type: "button", onclick: () => sameBoards(table) }, t("play_same_boards")) : null;
       return h("li", {}, h("span", {}, h("strong", {}, form), ` · ${t("board")} ${table.board ?? 1} · `, people),
-        h("a", { href: `/table/${encodeURIComponent(table.id)}` }, t("watch")));
+        h("span.row", {}, compare, h("a", { href: `/table/${encodeURIComponent(table.id)}` }, t("watch"))));
     }));
   } catch (_) { /* the list is a convenience */ }
+}
+
+/** Prefill the form to play another table's boards, compared with it (matchpoints or IMPs). */
+function sameBoards(table) {
+  document.querySelector("input[name=form][value=duplicate]").checked = true;
+  byId("scoring").value = table.scoring;
+  byId("same-boards").value = table.id;
+  document.querySelector("details.options").open = true;
+  updateFormOptions();
+  byId("create-heading").scrollIntoView({ behavior: "smooth" });
 }
 
 async function submit(event) {

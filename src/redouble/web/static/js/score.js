@@ -130,17 +130,22 @@ function resultsTable(results, mySeat, columns) {
     h("tbody", {}, results.map((r) => h("tr", { dataset: { board: r.board } },
       columns.map((c) => {
         const value = c.value(r, flip);
+        if (value instanceof Node) return h("td", {}, value);
         const cls = typeof value === "number" ? (value > 0 ? "pos" : value < 0 ? "neg" : "") : "";
         return h(`td${cls ? "." + cls : ""}`, {}, typeof value === "number" ? signed(value, c.unit || "") : value);
       })))));
 }
 
 /** The score panel for whatever form the table plays. */
-export function scoreEl(score, results, mySeat) {
+export function scoreEl(score, results, mySeat, { onBoard = null } = {}) {
   if (!score) return h("p.hint", {}, t("no_score_yet"));
   const [we, they] = sides(mySeat);
   const flip = we === "EW" ? -1 : 1;
-  const board = { head: t("board_short"), value: (r) => String(r.board) };
+  // The board number opens that board's hand record.
+  const board = { head: t("board_short"), value: (r) => (onBoard && results.some((x) => x.board === r.board)
+    ? h("button.board-link", { type: "button", "aria-label": `${t("hand_record")} ${t("board")} ${r.board}`,
+      dataset: { board: r.board }, onclick: () => onBoard(r.board) }, String(r.board))
+    : String(r.board)) };
   const contract = { head: t("contract"), value: (r) => resultText(r) };
   const points = { head: t("points_we"), value: (r, f) => (r.score_ns ?? 0) * f };
   const totalLine = (unit = "") => h("p.total-line", {},
@@ -150,7 +155,9 @@ export function scoreEl(score, results, mySeat) {
     case "rubber": {
       const rubbers = score.rubbers?.length ? score.rubbers : [{ entries: [], games: [], total: { NS: 0, EW: 0 } }];
       return h("div.score-rubber", {}, rubbers.map((r, i) => rubberSheetEl(r, mySeat, i)),
-        rubbers.length > 1 ? totalLine() : null);
+        rubbers.length > 1 ? totalLine() : null,
+        results.length ? h("details.boards", {}, h("summary", {}, t("boards_played", { n: results.length })),
+          resultsTable(results, mySeat, [board, contract, points])) : null);
     }
     case "chicago": {
       // Each chicago of four deals as a sheet (when the server sends one), then the deals.

@@ -377,7 +377,8 @@ async function verifySeed(number, seed, sha256) {
 }
 
 function renderScore() {
-  fill(byId("score"), scoreEl(state.table?.score, state.table?.results || [], mySeat()));
+  fill(byId("score"), scoreEl(state.table?.score, state.table?.results || [], mySeat(),
+    { onBoard: (number) => openRecord(number, true) }));
 }
 
 function renderConnection() {
@@ -444,9 +445,17 @@ function renderRecord(number) {
   byId("record-heading").textContent = `${t("hand_record")} · ${t("board")} ${number}`;
 }
 
-function openRecord(number, byHand = false) {
+async function openRecord(number, byHand = false) {
   if (!state.finalViews[number] && state.view?.board === number && state.view.phase === "done") state.finalViews[number] = state.view;
-  if (!state.finalViews[number]) return;
+  if (!state.finalViews[number]) {
+    // An earlier board: its record (final view with the deal) comes from the server.
+    try {
+      const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/boards/${number}`);
+      if (!response.ok) return;
+      const record = await response.json();
+      state.finalViews[number] = { ...record.view, deal: record.view.deal || record.deal };
+    } catch (_) { return; }
+  }
   state.recordBoard = number;
   renderRecord(number);
   const dialog = byId("record-dialog");
