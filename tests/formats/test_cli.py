@@ -50,7 +50,8 @@ def test_show_board_in_dutch(data_dir: Path) -> None:
     out = result.output
     assert "Noord" in out and "Westra" in out
     assert "4SA" in out and "Pas" in out  # the auction in Dutch
-    assert "non-forcing 6-9 points" in out  # the alert's note
+    assert "3♥ (Zuid): non-forcing 6-9 points, 6-card" in out  # the alerted call and its note
+    assert "4SA (Noord): two colors: clubs and diamonds" in out
     assert "W ♠H  N ♥3  O ♠4  Z ♠3  → Noord" in out  # the play, trick by trick
     assert "5♥X Zuid: 9 (-2)" in out
 

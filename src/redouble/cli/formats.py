@@ -106,8 +106,12 @@ def _show(game: Game, *, language: Language, symbols: bool) -> None:
     if auction is not None and dealer is not None:
         calls = auction.calls()
         console.print(auction_table(dealer, [call for _, call, _ in calls], lang=language))
-        for number, text in auction.notes:
-            console.print(f"  ({number}) {text}")
+        for seat, call, entry in calls:  # each alerted or explained call with its note
+            if entry.note is not None:
+                text = auction.note(entry.note)
+                console.print(f"  {call.format(lang=language, symbols=symbols)} "
+                              f"({seat.format(lang=language, full=True)}): {text or 'alerted'}",
+                              markup=False, highlight=False)
     cards = game.cards
     if cards:
         console.print(_play_lines(game, language=language, symbols=symbols))
