@@ -6,11 +6,12 @@ whichever worker makes a batch. Without a seed a fresh 128-bit seed comes from t
 system's CSPRNG (``secrets``), so the default stream is cryptographically unpredictable (and
 still reproducible from the seed that is reported).
 
-Dealing is an exact Fisher–Yates shuffle of the cards not predealt, one row per deal, with
-uniform integers drawn by Lemire's multiply-and-reject method from 16-bit words (no modulo
-bias). Seats the condition looks at are dealt first; the other seats are dealt only for the
-deals that pass (the lazy part: a condition on North alone needs 13 shuffle steps a candidate,
-not 39).
+Dealing is exact: each seat's hand is a uniform rank in ``[0, C(n, need))`` (64-bit words,
+the biased top range rejected and redrawn), mapped to a hand by a bijection (suit pattern by
+cumulative counts, then a subset of the available cards in each suit by mixed radix), all by
+table lookups over the whole batch. Seats the condition looks at are dealt first; the other
+seats are dealt only for the deals that pass (the lazy part: a condition on North alone deals
+one hand per candidate, not three).
 
 A hand is a 52-bit mask (bit ``card.index``); suits are 13-bit slices of it, and every hand
 measure is a table lookup on a slice.
@@ -18,6 +19,7 @@ measure is a table lookup on a slice.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -42,7 +44,6 @@ BATCH_SIZE = 1 << 16
 Int = npt.NDArray[np.int64]
 Masks = npt.NDArray[np.uint64]
 
-_CARD_BIT = np.array([1 << i for i in range(52)], dtype=np.uint64)
 
 
 def new_dealer_seed() -> str:
@@ -102,82 +103,83 @@ class RandomStream:
         return (words % np.uint64(bound)).astype(np.int64)
 
 
-def _binomials(size: int = 53) -> npt.NDArray[np.int64]:
-    """``table[n, left] = C(n, left - 1)``, and 0 for ``left == 0``: the unranking step."""
-    table = np.zeros((size, 15), dtype=np.int64)
-    for n in range(size):
-        for left in range(1, 15):
-            table[n, left] = math.comb(n, left - 1)
-    return table
+_COMB = np.array([[math.comb(a, k) for k in range(14)] for a in range(14)], dtype=np.int64)
+"""``_COMB[a, k] = C(a, k)`` for suits of up to 13 cards."""
 
 
-_STEP = _binomials()
+@functools.cache
+def _subsets() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int64]]:
+    """Every subset of every 13-bit suit mask ``A``, grouped by ``A`` then by size (and value):
+    ``table[offsets[A, k] + r]`` is the ``r``-th subset of ``A`` with ``k`` cards (3**13
+    entries in all)."""
+    masks = np.arange(1 << 13, dtype=np.int64)
+    ordered = masks[np.lexsort((masks, LENGTH))].astype(np.uint16)
+    parts = [ordered[(ordered & np.uint16(~mask & 0x1FFF)) == 0] for mask in range(1 << 13)]
+    table = np.concatenate(parts)
+    sizes = np.array([len(part) for part in parts], dtype=np.int64)
+    base = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    below = np.zeros((1 << 13, 15), dtype=np.int64)  # subsets of A with fewer than k cards
+    for k in range(1, 15):
+        below[:, k] = below[:, k - 1] + _COMB[LENGTH, k - 1]
+    return table, base[:, None] + below
 
 
-def _unrank(rank: npt.NDArray[np.int64], cards: npt.NDArray[np.uint8],
-            take: int) -> tuple[Masks, npt.NDArray[np.bool_]]:
-    """Choose ``take`` of each row's ``n`` available ``cards`` by the row's rank in
-    ``[0, C(n, take))`` (the combinatorial number system, lexicographic order).
+@dataclass(frozen=True)
+class _Patterns:
+    """For choosing ``need`` of ``n`` available cards: every availability vector (cards left
+    per suit, clubs first) and every suit pattern of the hand, with cumulative counts so that a
+    rank in ``[0, C(n, need))`` picks the pattern by one search."""
 
-    Returns the chosen cards' masks and which columns were chosen.
-    """
-    rows, n = cards.shape
-    left = np.full(rows, take, dtype=np.int64)
-    rank = rank.copy()
-    mask = np.zeros(rows, dtype=np.uint64)
-    chosen = np.zeros((n, rows), dtype=np.bool_)
-    bits = _CARD_BIT[cards.T]
-    for position in range(n):
-        count = _STEP[n - position - 1][left]  # C(n-p-1, left-1), 0 once all are taken
-        pick = rank < count
-        rank = np.where(pick, rank, rank - count)
-        left -= pick
-        chosen[position] = pick
-        mask += bits[position] * pick
-    return mask, chosen.T
+    total: int
+    index: npt.NDArray[np.int64]  # availability code (base 14) -> row, or -1
+    lengths: npt.NDArray[np.int64]  # pattern -> cards per suit
+    bounds: npt.NDArray[np.int64]  # row * total + cumulative count, flattened
+    starts: npt.NDArray[np.int64]  # first rank of each (row, pattern), flattened
 
 
-class _FirstHand:
-    """Uniform hands from a fixed set of available cards by rank: the rank picks a suit
-    pattern (by cumulative counts), then a holding in each suit (mixed radix), all by table
-    lookups, so a batch costs a dozen array operations."""
+@functools.cache
+def _patterns(n: int, need: int) -> _Patterns:
+    avail = np.array([a for a in itertools.product(range(14), repeat=4) if sum(a) == n],
+                     dtype=np.int64).reshape(-1, 4)
+    lengths = np.array([k for k in itertools.product(range(14), repeat=4) if sum(k) == need],
+                       dtype=np.int64).reshape(-1, 4)
+    weights = np.ones((len(avail), len(lengths)), dtype=np.int64)
+    for suit in range(4):
+        weights *= _COMB[avail[:, suit][:, None], lengths[:, suit][None, :]]
+    cumulative = np.cumsum(weights, axis=1)
+    total = math.comb(n, need)
+    index = np.full(14 ** 4, -1, dtype=np.int64)
+    codes = ((avail[:, 0] * 14 + avail[:, 1]) * 14 + avail[:, 2]) * 14 + avail[:, 3]
+    index[codes] = np.arange(len(avail))
+    offsets = np.arange(len(avail), dtype=np.int64)[:, None] * total
+    return _Patterns(total=total, index=index, lengths=lengths,
+                     bounds=(cumulative + offsets).ravel(),
+                     starts=(cumulative - weights).ravel())
 
-    def __init__(self, deck: Sequence[int], need: int) -> None:
-        available = [[i for i in deck if i // 13 == suit] for suit in range(4)]
-        sizes = [len(a) for a in available]
-        patterns = [(c, d, h, s_) for c in range(sizes[0] + 1) for d in range(sizes[1] + 1)
-                    for h in range(sizes[2] + 1) for s_ in range(sizes[3] + 1)
-                    if c + d + h + s_ == need]
-        counts = [math.prod(math.comb(sizes[i], k[i]) for i in range(4)) for k in patterns]
-        self.total = sum(counts)
-        self.cumulative = np.cumsum(np.array(counts, dtype=np.int64))
-        self.starts = self.cumulative - np.array(counts, dtype=np.int64)
-        self.lengths = np.array(patterns, dtype=np.int64)  # pattern × suit (clubs first)
-        self.radix = np.array([[math.comb(sizes[i], k[i]) for i in range(4)] for k in patterns],
-                              dtype=np.int64)
-        self.tables: list[npt.NDArray[np.uint64]] = []
-        self.bases: list[npt.NDArray[np.int64]] = []
-        for suit in range(4):
-            flat: list[int] = []
-            base = []
-            for k in range(sizes[suit] + 1):
-                base.append(len(flat))
-                flat.extend(sum(1 << i for i in combo)
-                            for combo in itertools.combinations(available[suit], k))
-            self.tables.append(np.array(flat, dtype=np.uint64))
-            self.bases.append(np.array(base, dtype=np.int64))
 
-    def masks(self, rank: npt.NDArray[np.int64]) -> Masks:
-        """The hand of each rank in ``[0, total)``."""
-        pattern = np.searchsorted(self.cumulative, rank, side="right")
-        rest = rank - self.starts[pattern]
-        mask = np.zeros(len(rank), dtype=np.uint64)
-        for suit in range(4):
-            radix = self.radix[pattern, suit]
-            within = rest % radix
-            rest //= radix
-            mask |= self.tables[suit][self.bases[suit][self.lengths[pattern, suit]] + within]
-        return mask
+def _choose(available: Masks, n: int, need: int, rank: npt.NDArray[np.int64]) -> Masks:
+    """For each row, the ``rank``-th way (of ``C(n, need)``) to take ``need`` of the row's ``n``
+    available cards: the rank picks the suit pattern (cumulative counts), then a subset of the
+    available cards in each suit (mixed radix). A bijection, so a uniform rank gives a
+    uniform hand; a dozen array operations for the whole batch."""
+    table = _patterns(n, need)
+    subsets, offsets = _subsets()
+    suits = [((available >> np.uint64(13 * s)) & np.uint64(0x1FFF)).astype(np.int64)
+             for s in range(4)]
+    counts = [LENGTH[suit] for suit in suits]
+    row = table.index[((counts[0] * 14 + counts[1]) * 14 + counts[2]) * 14 + counts[3]]
+    found = np.searchsorted(table.bounds, row * table.total + rank, side="right")
+    pattern = found - row * len(table.lengths)
+    rest = rank - table.starts[found]
+    mask = np.zeros(len(rank), dtype=np.uint64)
+    for s in range(4):
+        take = table.lengths[pattern, s]
+        radix = _COMB[counts[s], take]
+        within = rest % radix
+        rest //= radix
+        chosen = subsets[offsets[suits[s], take] + within].astype(np.uint64)
+        mask |= chosen << np.uint64(13 * s)
+    return mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +190,8 @@ class _Block:
 
 class Shuffler:
     """Deals batches: each seat in turn (``first`` seats before the others) gets a uniformly
-    random choice of the cards still undealt, drawn as a rank in the combinatorial number
-    system; the last seat takes the rest."""
+    random choice of the cards still undealt, drawn as a rank (``_choose``); the last seat
+    takes the rest."""
 
     def __init__(self, *, predeal: Mapping[Seat, Iterable[Card]], first: Sequence[Seat]) -> None:
         self.predeal = {seat: frozenset(predeal.get(seat, ())) for seat in Seat}
@@ -202,53 +204,39 @@ class Shuffler:
                     raise AnalysisError(f"{card} is predealt to {seen[card].format(full=True)} "
                                         f"and {seat.format(full=True)}")
                 seen[card] = seat
-        self.deck = np.array([c.index for c in DECK if c not in seen], dtype=np.uint8)
+        self.deck_size = 52 - len(seen)
+        self.deck_mask = np.uint64(sum(1 << c.index for c in DECK if c not in seen))
         self.predeal_masks = {seat: np.uint64(sum(1 << c.index for c in cards))
                               for seat, cards in self.predeal.items()}
         self.order = [*first, *(s for s in Seat if s not in first)]
         self.blocks = [_Block(seat, 13 - len(self.predeal[seat])) for seat in self.order]
         self.first_count = min(max(len(first), 1), 3)  # the last seat is the rest
-        self.first_hand = _FirstHand(self.deck.tolist(), self.blocks[0].need)
 
-    def _remaining(self, masks: Masks) -> npt.NDArray[np.uint8]:
-        """Per row, the deck's cards not in ``masks`` (same count in every row)."""
-        rows = len(masks)
-        held = (masks[:, None] >> self.deck.astype(np.uint64)[None, :]) & np.uint64(1)
-        free = held == 0
-        count = int(free[0].sum()) if rows else 0
-        remaining: npt.NDArray[np.uint8] = np.broadcast_to(
-            self.deck, (rows, len(self.deck)))[free].reshape(rows, count)
-        return remaining
-
-    def _deal(self, blocks: Sequence[_Block], cards: npt.NDArray[np.uint8], rows: int,
-              stream: RandomStream, batch: int) -> tuple[dict[Seat, Masks],
-                                                         npt.NDArray[np.uint8]]:
+    def _deal(self, blocks: Sequence[_Block], taken: Masks, stream: RandomStream,
+              batch: int) -> dict[Seat, Masks]:
+        """Deal ``blocks`` in order from the deck less ``taken`` (cards already dealt)."""
+        rows = len(taken)
         masks: dict[Seat, Masks] = {}
+        left = self.deck_size - sum(b.need for b in self.blocks[:self.blocks.index(blocks[0])])
         for block in blocks:
-            n = cards.shape[1]
-            if block.need == 0:
-                masks[block.seat] = np.full(rows, self.predeal_masks[block.seat], np.uint64)
-                continue
-            rank = stream.below(batch, f"seat{int(block.seat)}", math.comb(n, block.need), rows)
-            mask, chosen = _unrank(rank, cards, block.need)
-            masks[block.seat] = mask | self.predeal_masks[block.seat]
-            cards = cards[~chosen].reshape(rows, n - block.need)
-        return masks, cards
+            dealt = np.zeros(rows, dtype=np.uint64)
+            if block.need:
+                rank = stream.below(batch, f"seat{int(block.seat)}",
+                                    math.comb(left, block.need), rows)
+                dealt = _choose(self.deck_mask & ~taken, left, block.need, rank)
+            masks[block.seat] = dealt | self.predeal_masks[block.seat]
+            taken = taken | dealt
+            left -= block.need
+        last = self.blocks[3].seat
+        if blocks[-1] is self.blocks[2]:
+            masks[last] = (self.deck_mask & ~taken) | self.predeal_masks[last]
+        return masks
 
     def first_phase(self, stream: RandomStream, batch: int,
                     rows: int = BATCH_SIZE) -> dict[Seat, Masks]:
         """Deal the ``first`` seats of every deal (at least one seat): their masks."""
-        lead = self.blocks[0]
-        rank = stream.below(batch, f"seat{int(lead.seat)}", self.first_hand.total, rows)
-        dealt = self.first_hand.masks(rank)
-        masks = {lead.seat: dealt | self.predeal_masks[lead.seat]}
-        if self.first_count > 1:
-            more, _ = self._deal(self.blocks[1:self.first_count], self._remaining(dealt), rows,
-                                 stream, batch)
-            masks.update(more)
-        if self.first_count == 3:
-            masks.update(self._last(masks))
-        return masks
+        return self._deal(self.blocks[:self.first_count], np.zeros(rows, dtype=np.uint64),
+                          stream, batch)
 
     def complete(self, first: dict[Seat, Masks], stream: RandomStream,
                  batch: int) -> dict[Seat, Masks]:
@@ -257,24 +245,12 @@ class Shuffler:
         if len(first) == 4:
             return first
         rows = len(next(iter(first.values())))
-        if rows == 0:
-            return {seat: np.zeros(0, dtype=np.uint64) for seat in Seat}
         taken = np.zeros(rows, dtype=np.uint64)
         for block in self.blocks[:self.first_count]:
             taken |= first[block.seat] & ~self.predeal_masks[block.seat]
-        masks, _ = self._deal(self.blocks[self.first_count:3], self._remaining(taken), rows,
-                              stream, batch)
+        masks = self._deal(self.blocks[self.first_count:3], taken, stream, batch)
         masks.update(first)
-        masks.update(self._last(masks))
         return masks
-
-    def _last(self, masks: Mapping[Seat, Masks]) -> dict[Seat, Masks]:
-        seat = self.blocks[3].seat
-        everything = np.uint64((1 << 52) - 1)
-        taken = np.zeros(len(next(iter(masks.values()))), dtype=np.uint64)
-        for mask in masks.values():
-            taken |= mask
-        return {seat: (everything & ~taken) | self.predeal_masks[seat]}
 
 
 class HandBatch:
