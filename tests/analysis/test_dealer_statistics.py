@@ -111,10 +111,13 @@ def test_first_dealt_hand_patterns_and_hcp(seed: str | None) -> None:
     assert statistic < _critical(dof), (statistic, dof)
 
 
-@pytest.mark.parametrize("seed", [None, "lazy seats"], ids=["csprng", "seeded"])
-def test_lazily_dealt_hands_are_uniform_too(seed: str | None) -> None:
-    """East, South and West are dealt only for deals that pass; they must still be uniform."""
-    script = parse_script("condition hcp(north) >= 0")
+@pytest.mark.parametrize(("seed", "condition"), [
+    (None, "hcp(north) >= 0"), ("lazy seats", "hcp(north) >= 0 && hcp(south) >= 0")],
+    ids=["csprng-north-first", "seeded-north-south-first"])
+def test_lazily_dealt_hands_are_uniform_too(seed: str | None, condition: str) -> None:
+    """Seats after the first are dealt from what is left (in the first phase, or only for
+    deals that pass); every seat must still be uniform."""
+    script = parse_script(f"condition {condition}")
     shuffler = Shuffler(predeal={}, first=script.seats_used())
     stream = RandomStream(seed or new_dealer_seed())
     hcp: dict[Seat, Counter[object]] = {seat: Counter() for seat in Seat}
