@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from redouble import Card, Hand, Seat, Suit
@@ -173,3 +175,18 @@ def test_overrides_and_default_action() -> None:
     text = _run("produce 50\ngenerate 10\n", produce=2, generate=1000)
     assert text.count("   1.\n") == 1 and text.count("   2.\n") == 1  # printall by default
     assert "Produced 2 hands" in text
+
+
+@settings(max_examples=25, deadline=None)
+@given(assignment=st.lists(st.tuples(st.integers(0, 51), st.sampled_from(list(Seat))),
+                           max_size=20, unique_by=lambda pair: pair[0]),
+       seed=st.integers(0, 10_000))
+def test_any_predeal_gives_valid_deals_that_respect_it(
+        assignment: list[tuple[int, Seat]], seed: int) -> None:
+    predeal: dict[Seat, list[Card]] = {}
+    for index, seat in assignment:
+        if len(predeal.get(seat, [])) < 13:
+            predeal.setdefault(seat, []).append(Card.from_index(index))
+    made = list(deals("hcp(east) >= 0", n=3, seed=seed, predeal=predeal))
+    for deal in made:  # Deal itself checks 52 distinct cards, 13 a hand
+        assert all(deal.holder(card) is seat for seat, cards in predeal.items() for card in cards)
