@@ -55,5 +55,10 @@ def test_cli_analyze(tmp_path: Path, data_dir: Path) -> None:
     assert "OptimumScore" not in games[1].tags
     html_text = (tmp_path / "session.html").read_text()
     assert "Board 3" in html_text and "Dealer: South" in html_text and "Vul: E-W" in html_text
+    assert "<h1>Hand record</h1>" in html_text  # no Event tag
+    _, titled, _ = analyse_pbn('[Event "Club night"]\n[Date "2024.05.01"]\n[Board "1"]\n'
+                               '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 '
+                               '2.5432.5432.5432"]\n')
+    assert "<h1>Club night — 2024.05.01</h1>" in titled
     missing = CliRunner().invoke(app, ["analyze", str(tmp_path / "nothing.pbn")])
     assert missing.exit_code == 2 and "cannot read" in missing.output

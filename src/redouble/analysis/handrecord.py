@@ -97,10 +97,17 @@ def analysed_game(game: Game, board: RecordBoard) -> Game:
     return dataclasses.replace(game, tags=tags, tables=tables)
 
 
-def analyse_pbn(text: str, *, title: str = "Hand record") -> tuple[str, str, int]:
+def analyse_pbn(text: str, *, title: str | None = None) -> tuple[str, str, int]:
     """A PBN file's boards analysed: the PBN text with the analysis, the HTML hand record and
-    the number of boards analysed (games without a full deal are kept as they are)."""
+    the number of boards analysed (games without a full deal are kept as they are).
+
+    The record's title defaults to the first game's ``Event`` and ``Date``.
+    """
     games = loads(text)
+    if title is None:
+        first = games[0] if games else None
+        parts = [] if first is None else [first.tag("Event"), first.tag("Date")]
+        title = " — ".join(p for p in parts if p) or "Hand record"
     indexed: list[tuple[int, Deal]] = []
     for i, game in enumerate(games):
         deal = game.deal

@@ -56,7 +56,8 @@ def analyze_command(
                                                 "(default: BOARDS.analysed.pbn).")] = None,
     html: Annotated[Path | None, typer.Option("--html", help="The HTML hand record (default: "
                                               "BOARDS.html).")] = None,
-    title: Annotated[str | None, typer.Option(help="The hand record's title.")] = None,
+    title: Annotated[str | None, typer.Option(help="The hand record's title (default: the "
+                                              "file's Event and Date).")] = None,
 ) -> None:
     """Add DD tables and par to a PBN file and write an A4 HTML hand record."""
     from redouble.analysis.handrecord import analyse_pbn
@@ -68,7 +69,7 @@ def analyze_command(
     pbn_out = output or pbn.with_suffix(".analysed.pbn")
     html_out = html or pbn.with_suffix(".html")
     with reporting():
-        pbn_text, html_text, count = analyse_pbn(text, title=title or pbn.stem)
+        pbn_text, html_text, count = analyse_pbn(text, title=title)
     pbn_out.write_text(pbn_text, encoding="utf-8")
     html_out.write_text(html_text, encoding="utf-8")
     err_console.print(f"analysed {count} board(s): wrote {pbn_out} and {html_out}")
