@@ -227,6 +227,21 @@ def test_inheritance_on_write() -> None:
     assert [game.tags for game in again] == [game.tags for game in games]
 
 
+def test_inheritance_header_on_write() -> None:
+    games = [pbn.Game(tags={"Event": "Pairs", "Site": "Utrecht", "Date": "2024.01.0" + str(n // 2 + 1),
+                            "Board": str(n), "Dealer": "N"}) for n in (1, 2, 3, 4)]
+    text = pbn.dumps(games, inherit="##", newline="\n")
+    assert text.count('[Event "##Pairs"]') == 1 and "Pairs" not in text.split("\n\n", 1)[1]
+    assert text.count('[Site "##Utrecht"]') == 1
+    assert text.count('[Date "#"]') == 1  # board 3 repeats board 2's date
+    assert text.count('[Dealer "N"]') == 4  # never inherited
+    again = pbn.loads(text)
+    assert [game.tags for game in again] == [game.tags for game in games]
+    assert again[1].inherited["Event"] == ""
+    with pytest.raises(pbn.ExportError):
+        pbn.dumps(games, inherit="###")
+
+
 def test_complete_adds_the_mandatory_tags_as_unknown() -> None:
     game = one('[Board "1"]\n[Dealer "N"]\n[Zeta "z"]\n[Alpha "a"]\n')
     text = pbn.dumps([game], complete=True, newline="\n")

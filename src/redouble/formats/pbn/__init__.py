@@ -135,11 +135,12 @@ def iter_headers(source: Source) -> Iterator[dict[str, str]]:
     return Reader(_lines(source)).games(HeadersBuilder)
 
 
-def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool = False,
+def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool | str = False,
           complete: bool = False, header: bool = False, normalize: bool = False) -> str:
     """Games as PBN export-format text (CRLF line ends unless ``newline`` says otherwise).
 
-    ``inherit`` writes ``#`` for values repeating the previous game's; ``complete`` adds the
+    ``inherit`` writes ``#`` for values repeating the previous game's (``"##"``: the tags all games
+    share once, as ``##value``, in the first game); ``complete`` adds the
     mandatory tags a game lacks as ``"?"``; ``header`` starts with ``% PBN 2.1`` and ``% EXPORT``;
     ``normalize`` writes the values an import file spells freely (``Vulnerable "Both"``, a deal from
     another seat, ``Contract "4hx"``, ``Result "NS 9"``) in their export spelling. Without it, tag
@@ -155,7 +156,7 @@ def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool 
 
 
 def dump(games: Game | Iterable[Game], target: str | os.PathLike[str] | IO[str], *,
-         newline: str = "\r\n", inherit: bool = False, complete: bool = False, header: bool = False,
+         newline: str = "\r\n", inherit: bool | str = False, complete: bool = False, header: bool = False,
          normalize: bool = False, encoding: str = "utf-8") -> None:
     """Write games in export format to a path or a text file.
 
@@ -174,7 +175,7 @@ def dump(games: Game | Iterable[Game], target: str | os.PathLike[str] | IO[str],
                normalize=normalize)
 
 
-def _write(handle: IO[str], games: Iterable[Game], *, newline: str, inherit: bool, complete: bool,
+def _write(handle: IO[str], games: Iterable[Game], *, newline: str, inherit: bool | str, complete: bool,
            header: bool, normalize: bool) -> None:
     if header:
         handle.write(f"% PBN 2.1{newline}% EXPORT{newline}")

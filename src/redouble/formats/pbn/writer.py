@@ -35,30 +35,53 @@ _ORDER = {name: index for index, name in enumerate(MANDATORY_TAGS)}
 @dataclass(frozen=True, slots=True)
 class _Options:
     newline: str
-    inherit: bool
+    inherit: bool | str
     complete: bool
     normalize: bool = False
 
 
-def format_games(games: Iterable[Game], *, newline: str = "\r\n", inherit: bool = False,
+def format_games(games: Iterable[Game], *, newline: str = "\r\n", inherit: bool | str = False,
                  complete: bool = False, normalize: bool = False) -> Iterator[str]:
     """The export-format text of each game in turn, each ending with ``newline``.
 
-    ``inherit`` writes ``#`` for a tag whose value repeats the previous game's (PBN 2.1 §4.8);
-    ``complete`` adds the mandatory tags a game lacks, as ``"?"`` (unknown); ``normalize``
-    rewrites the values an import-format file may spell freely in their export spelling.
+    ``inherit=True`` writes ``#`` for a tag whose value repeats the previous game's;
+    ``inherit="##"`` also writes the tags every game shares once, as ``##value`` in the first
+    game, and leaves them out of the others (PBN 2.1 §4.8). Without it, ``#``/``##`` markers
+    read from a file are written back where they stood. ``complete`` adds the mandatory tags a
+    game lacks, as ``"?"`` (unknown); ``normalize`` rewrites the values an import-format file
+    may spell freely in their export spelling.
     """
+    if inherit not in (False, True, "#", "##"):
+        raise ExportError(f"inherit must be False, True ('#') or '##', not {inherit!r}")
     options = _Options(newline=newline, inherit=inherit, complete=complete, normalize=normalize)
+    shared: dict[str, str] = {}
+    if inherit == "##":
+        games = list(games)
+        shared = _shared_tags(games)
     previous: dict[str, str] = {}
     for index, game in enumerate(games):
-        text = format_game(game, options=options, previous=previous)
+        text = format_game(game, options=options, previous=previous,
+                           shared=shared, first=index == 0)
         previous = dict(game.tags)
         yield (newline if index else "") + text
 
 
-def format_game(game: Game, *, options: _Options | None = None, previous: dict[str, str] | None = None) -> str:
+def _shared_tags(games: list[Game]) -> dict[str, str]:
+    """The tags every game has with the same (non-empty) value, sections and notes aside."""
+    if not games:
+        return {}
+    first = games[0]
+    sections = {"Auction", "Play", *first.tables}
+    return {name: value for name, value in first.tags.items()
+            if value and name not in NO_INHERITANCE and name not in sections
+            and not value.startswith("#") and all(game.tags.get(name) == value for game in games[1:])}
+
+
+def format_game(game: Game, *, options: _Options | None = None, previous: dict[str, str] | None = None,
+                shared: dict[str, str] | None = None, first: bool = True) -> str:
     """One game in export format."""
     options = options or _Options(newline="\r\n", inherit=False, complete=False)
+    shared = shared or {}
     lines: list[str] = []
     for directive in game.directives:
         lines.append("%" + directive)
@@ -74,17 +97,24 @@ def format_game(game: Game, *, options: _Options | None = None, previous: dict[s
         sections.add("Play")
     names = sorted((name for name in tags if name not in sections),
                    key=lambda name: (0, _ORDER[name], "") if name in _ORDER else (1, 0, name))
+    if options.inherit:
+        for name in names:
+            if name in shared:
+                if first:
+                    lines.append(_tag(name, "##" + tags[name]))
+                    lines.extend(_comment_lines(game.comments.get(name, ())))
+                continue
+            value = tags[name]
+            repeat = (previous is not None and name not in NO_INHERITANCE and value
+                      and not value.startswith("#") and previous.get(name) == value)
+            lines.append(_tag(name, "#" if repeat else value))
+            lines.extend(_comment_lines(game.comments.get(name, ())))
+        names = []
     for name in names:
         marker = game.inherited.get(name)
         if marker == "":
             continue  # implied by an earlier '##' tag: the file did not repeat it
-        if marker is not None:
-            value = marker
-        elif (options.inherit and previous is not None and name not in NO_INHERITANCE
-              and tags[name] and previous.get(name) == tags[name]):
-            value = "#"
-        else:
-            value = tags[name]
+        value = marker if marker is not None else tags[name]
         lines.append(_tag(name, value))
         lines.extend(_comment_lines(game.comments.get(name, ())))
     if game.auction is not None:
