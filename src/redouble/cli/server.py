@@ -40,5 +40,5 @@ def register(app: typer.Typer) -> None:
         console.print(f"redouble is serving the web table at [bold]http://{shown}:{port}/[/] "
                       f"(database {db}); Ctrl-C stops it.", soft_wrap=True)
         config = uvicorn.Config(application, host=host, port=port, ws_max_size=WS_MAX_SIZE,
-                                log_level="warning", lifespan="on")
+                                ws_per_message_deflate=False, log_level="warning", lifespan="on")
         uvicorn.Server(config).run()

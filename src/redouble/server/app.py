@@ -1,7 +1,7 @@
 """The web table's ASGI app: the pages, the JSON API and the websocket (docs/protocol.md).
 
 >>> app = create_app("sqlite://", robot_workers=0)
->>> sorted(route.path for route in app.routes if route.path.startswith("/api/tables"))[:2]
+>>> sorted({route.path for route in app.routes if route.path.startswith("/api/tables")})[:2]
 ['/api/tables', '/api/tables/{table_id}']
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import secrets
@@ -61,7 +62,12 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         pool = RobotPool(workers=robot_workers, factory=robot)
         hub = Hub(store, pool, rate=rate)
         state["hub"] = hub
+        app.state.hub = hub
         await hub.start()
+        # tables hold many small objects: fewer, cheaper full collections keep pauses short
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(50_000, 20, 100)
         try:
             yield
         finally:

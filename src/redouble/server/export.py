@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from redouble.server.errors import ServerError
@@ -46,20 +45,9 @@ def _pbn(table: Any, states: list[Any]) -> str:
 
 def board_lin(table: Any, number: int) -> str:
     """One finished board as BBO's LIN."""
+    from redouble.formats.lin import dumps, from_board_state
+
     (state,) = _finished(table, number)
-    try:
-        lin = importlib.import_module("redouble.formats.lin")
-    except ImportError:
-        raise ServerError("unavailable", "LIN export is not installed yet") from None
-    names = [table.seats[seat].name for seat in sorted(table.seats)]
-    for name in ("dumps_board_state", "from_board_state", "dumps"):
-        if hasattr(lin, name):
-            break
-    try:
-        if hasattr(lin, "from_board_state") and hasattr(lin, "dumps"):
-            return str(lin.dumps([lin.from_board_state(state, players=names)]))
-        if hasattr(lin, "board_to_lin"):
-            return str(lin.board_to_lin(state, players=names))
-    except TypeError:
-        return str(lin.dumps([lin.from_board_state(state)]))
-    raise ServerError("unavailable", "LIN export is not available")
+    players = {seat: info.name for seat, info in table.seats.items()}
+    text: str = dumps([from_board_state(state, players=players)])
+    return text

@@ -110,6 +110,7 @@ class Hub:
         self.pool = pool
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        self.groups: dict[str, list[Table]] = {}
         self.connections: dict[str, set[Connection]] = {}
         self.robot_tasks: dict[str, asyncio.Task[None]] = {}
         self.background: set[asyncio.Task[Any]] = set()
@@ -151,8 +152,9 @@ class Hub:
         self.tables[table.id] = table
         self.locks.setdefault(table.id, asyncio.Lock())
         self.connections.setdefault(table.id, set())
-        group_id = table.group_id
-        table.group = lambda: [t for t in self.tables.values() if t.group_id == group_id]
+        group = self.groups.setdefault(table.group_id, [])
+        group.append(table)
+        table.group = lambda: group
 
     def spawn(self, coroutine: Any) -> None:
         """Run a background task, keeping a reference until it is done."""
@@ -353,38 +355,44 @@ class Hub:
         self.robot_tasks[table.id] = task
 
     async def robot_turn(self, table: Table) -> None:
-        """One robot decision, thought out in the pool and then checked like anyone's."""
+        """One robot decision, then whatever follows (the next robot's turn, a board's end)."""
         try:
-            job = table.robot_job()
-            if job is None or table.state is None:
-                return
-            kind, seat = job
-            seq = table.seq
-            state = table.state
-            view = state.view(seat)
-            extra = None
-            if kind == "choose" and table.minibridge is not None:
-                dummy = table.minibridge.declarer.partner
-                extra = {"dummy": [str(c) for c in state.deal[dummy].cards],
-                         "announced": {s.letter(): p for s, p in table.minibridge.hcp.items()}}
-            try:
-                answer = await self.pool.think(kind, view, extra)
-            except Exception as error:
-                log.error("robot failed at table %s: %r", table.id, error)
-                answer = None
-            async with self.locks[table.id]:
-                if table.seq != seq:
-                    return
-                message = self._robot_message(kind, answer, view)
-                try:
-                    events = table.propose(seat, message)
-                except ServerError as error:
-                    log.error("robot's %s refused at table %s: %s", kind, table.id, error)
-                    events = table.propose(seat, self._robot_message(kind, None, view))
-                await self.commit(table, events)
+            await self._robot_turn(table)
+        except Exception:
+            log.exception("a robot's turn failed at table %s", table.id)
         finally:
             self.robot_tasks.pop(table.id, None)
         await self.advance(table)
+
+    async def _robot_turn(self, table: Table) -> None:
+        """Think out the robot's decision in the pool, then check it like anyone's."""
+        job = table.robot_job()
+        if job is None or table.state is None:
+            return
+        kind, seat = job
+        seq = table.seq
+        state = table.state
+        view = state.view(seat)
+        extra = None
+        if kind == "choose" and table.minibridge is not None:
+            dummy = table.minibridge.declarer.partner
+            extra = {"dummy": [str(c) for c in state.deal[dummy].cards],
+                     "announced": {s.letter(): p for s, p in table.minibridge.hcp.items()}}
+        try:
+            answer = await self.pool.think(kind, view, extra)
+        except Exception as error:
+            log.error("robot failed at table %s: %r", table.id, error)
+            answer = None
+        async with self.locks[table.id]:
+            if table.seq != seq:
+                return  # the table moved on while the robot thought: think again
+            message = self._robot_message(kind, answer, view)
+            try:
+                events = table.propose(seat, message)
+            except ServerError as error:
+                log.error("robot's %s refused at table %s: %s", kind, table.id, error)
+                events = table.propose(seat, self._robot_message(kind, None, view))
+            await self.commit(table, events)
 
     @staticmethod
     def _robot_message(kind: str, answer: Any, view: Any) -> dict[str, Any]:

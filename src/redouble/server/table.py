@@ -24,6 +24,7 @@ from redouble.scoring import minibridge_declarer
 from redouble.seats import Seat, Vulnerability
 from redouble.server import sheet
 from redouble.server.errors import ServerError
+from redouble.server.render import view_json
 from redouble.server.store import SeatRecord, TableRecord
 from redouble.state import BoardState
 from redouble.view import Phase
@@ -556,7 +557,7 @@ class Table:
 
     def view(self, viewer: Seat | None) -> dict[str, Any] | None:
         """``View`` of the current board for ``viewer``, from ``BoardState.view``."""
-        return None if self.state is None else self.state.view(viewer).to_json()
+        return None if self.state is None else view_json(self.state.view(viewer))
 
     def render_event(self, data: dict[str, Any], viewer: Seat | None) -> dict[str, Any]:
         """A stored event as ``viewer`` may see it (docs/protocol.md, ``Event``)."""
