@@ -460,7 +460,7 @@ class Game:
     directives: tuple[str, ...] = ()
     inherited: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    _parsed_deal: tuple[str, dict[Seat, Hand]] | None = field(default=None, repr=False)
+    _parsed_deal: tuple[str, dict[Seat, Hand]] | None = field(default=None, init=False, repr=False)
 
     def _key(self) -> tuple[object, ...]:
         return (self.tags, self.auction, self.play, self.tables, self.comments, self.directives)
