@@ -42,7 +42,7 @@ from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.events import CallMade, CardPlayed
 from redouble.formats.errors import ExportError, ParseError
-from redouble.formats.pbn.events import _in_force, claim_events
+from redouble.formats.pbn.events import actions_in_force, claim_events
 from redouble.formats.pbn.lexer import decode_lines
 from redouble.formats.pbn.model import deal_from_hands
 from redouble.hand import Hand
@@ -352,7 +352,7 @@ def from_board_state(state: BoardState, *, players: Mapping[Seat, str] | None = 
                      title: str | None = None, room: str | None = None) -> LinBoard:
     """A LIN board from a board's event log (and the players' names, if known)."""
     board = state.board
-    actions = _in_force(state.events)
+    actions = actions_in_force(state.events)
     lin = LinBoard(players=dict(players or {}), hands=dict(board.deal), dealer=board.dealer,
                    vulnerability=board.vulnerability, number=board.number, room=room,
                    title=title if title is not None else (f"Board {board.number}" if board.number else None))

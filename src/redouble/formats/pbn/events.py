@@ -26,7 +26,7 @@ from redouble.formats.pbn.model import MANDATORY_TAGS, AuctionSection, Entry, Ga
 from redouble.seats import Seat, Vulnerability
 from redouble.state import BoardState, Phase
 
-__all__ = ["NOT_ALERTED", "board_state", "canonical_events", "claim_events", "from_board_state"]
+__all__ = ["NOT_ALERTED", "actions_in_force", "board_state", "canonical_events", "claim_events", "from_board_state"]
 
 NOT_ALERTED = "(not alerted) "
 """Prefix of a note that explains a call its maker did not alert (PBN notes otherwise mean alerts)."""
@@ -48,7 +48,8 @@ def claim_events(state: BoardState, declarer_total: int) -> list[Event]:
     return events
 
 
-def _in_force(events: Sequence[Event]) -> list[CallMade | CardPlayed]:
+def actions_in_force(events: Sequence[Event]) -> list[CallMade | CardPlayed]:
+    """The calls and cards an event log leaves standing once its undos are taken into account."""
     actions: list[CallMade | CardPlayed] = []
     for event in events:
         if isinstance(event, CallMade | CardPlayed):
@@ -61,7 +62,7 @@ def _in_force(events: Sequence[Event]) -> list[CallMade | CardPlayed]:
 def canonical_events(state: BoardState) -> tuple[Event, ...]:
     """The events a PBN or LIN round trip gives back for ``state``: the calls and cards in force
     and, if a claim settled the board, declarer's equivalent claim agreed by both defenders."""
-    actions = _in_force(state.events)
+    actions = actions_in_force(state.events)
     replay = BoardState(state.board)
     for action in actions:
         replay.apply(action)
@@ -87,7 +88,7 @@ def from_board_state(state: BoardState, *, tags: Mapping[str, str] | None = None
     mandatory tags not known are written ``"?"`` as the standard asks.
     """
     board = state.board
-    actions = _in_force(state.events)
+    actions = actions_in_force(state.events)
     values: dict[str, str] = dict.fromkeys(MANDATORY_TAGS, "?")
     values.update({
         "Board": str(board.number) if board.number is not None else "?",
