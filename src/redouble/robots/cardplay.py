@@ -181,7 +181,7 @@ class CardPlayer:
         positions = [Position(hands=sample, trump=contract.strain, leader=leader, trick=trick)
                      for sample in samples]
         solved: list[dict[Card, int]] = []
-        chunk = 4 if len(view.tricks) < 3 else len(positions)
+        chunk = 4 if len(view.tricks) < 3 else 16
         for first in range(0, len(positions), chunk):
             solved.extend(solve_many(positions[first:first + chunk]))
             if deadline is not None and time.perf_counter() > deadline and len(solved) >= 6:
