@@ -598,3 +598,52 @@ def test_minibridge_declarer_chooses_the_contract(server: str, page: Any, artifa
     page.click(".record-close button")
     page.wait_for_selector("#score table.results tbody tr[data-board='1']")
     shoot(page, artifacts, "minibridge-done-desktop")
+
+
+def test_people_answer_a_claim(server: str, browser: Any, page: Any, artifacts: Path) -> None:
+    """South (declarer) claims the rest; East and West, two people, see the claim with Accept
+    and Reject on their pages; West rejects and play goes on, South is told."""
+    links = create_table(page, server, seats={"N": "robot", "E": "human", "S": "me", "W": "human"})
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    east, west = (context.new_page() for context in contexts)
+    try:
+        join(east, links["E"], "Eva")
+        join(west, links["W"], "Wim")
+        take_seat(page)
+        actors = {"S": page, "N": page, "E": east, "W": west}
+        slam = None
+        while view(page)["phase"] == "auction" or len(view(page)["tricks"]) < 2:
+            page.wait_for_function("['S', 'E', 'W'].includes(window.redoubleState.view.actor)")
+            current = view(page)
+            player = actors[current["actor"]]
+            player.wait_for_function("s => window.redoubleState.view.actor === s", arg=current["actor"])
+            mine = view(player)
+            if mine["phase"] == "auction":
+                call = "Pass"
+                if current["actor"] == "S" and slam is None:
+                    call = slam = grand_slam_for_south(mine["auction"], mine["legal_calls"])
+                make_call(player, call)
+            else:
+                card = mine["legal_cards"][0]
+                click_card(player, card)
+                player.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+        assert view(page)["declarer"] == "S" and view(page)["phase"] == "play"
+        remaining = 13 - len(view(page)["tricks"])
+        page.click("#claim-btn")
+        page.click("#claim-form button[type=submit]")
+        for defender in (east, west):
+            defender.wait_for_selector("#claim-request #accept-claim")
+            text = defender.inner_text("#claim-request")
+            assert "South" in text and str(remaining) in text
+        # While the claim is pending the claimer's hand is faced (Law 68C).
+        west.wait_for_function("Object.keys(window.redoubleState.view.hands).includes('S')")
+        shoot(west, artifacts, "claim-seen-by-opponent")
+        page.wait_for_selector("#claim-request #withdraw-claim")
+        west.click("#reject-claim")
+        page.wait_for_function("window.redoubleState.view.phase === 'play'")
+        page.wait_for_selector("#toast:not([hidden])")
+        assert "West" in page.inner_text("#toast")
+        assert "S" not in view(west)["hands"]  # after the claim South's hand is closed again
+    finally:
+        for context in contexts:
+            context.close()
