@@ -16,7 +16,7 @@ install: $(STAMP)
 
 ## The main job: play bridge.
 play: install
-	$(BIN)/redouble play
+	$(BIN)/redouble serve
 
 ## Everything CI checks: lint, strict typing, the tests (doctests, property and browser tests).
 test: install browser lint typecheck unit

@@ -10,6 +10,7 @@ import secrets
 import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -91,16 +92,17 @@ def pg_schema() -> Iterator[str]:
 class Client:
     """A websocket client that records every frame it receives."""
 
-    def __init__(self, ws: ClientConnection, seat: Seat | None) -> None:
+    def __init__(self, ws: ClientConnection, seat: Seat | None, keep: int | None = None) -> None:
         self.ws = ws
         self.seat = seat
-        self.frames: list[dict[str, Any]] = []
+        self.frames: deque[dict[str, Any]] = deque(maxlen=keep)
         self.seq = 0
 
     @classmethod
-    async def open(cls, url: str, seat: Seat | None = None) -> Client:
+    async def open(cls, url: str, seat: Seat | None = None, *, keep: int | None = None) -> Client:
+        """Connect and read the welcome; ``keep`` bounds how many frames are remembered."""
         ws = await connect(url, max_size=None)
-        client = cls(ws, seat)
+        client = cls(ws, seat, keep)
         welcome = await client.recv()
         assert welcome["type"] == "welcome", welcome
         client.seq = welcome["seq"]

@@ -128,7 +128,7 @@ class Seated:
             await client.send(action)
 
     async def run(self) -> None:
-        client = await Client.open(self.url, self.seat)
+        client = await Client.open(self.url, self.seat, keep=8)
         self.note(client.frames[-1])
         await self.act(client, client.frames[-1])
         received = 0
@@ -150,7 +150,7 @@ class Seated:
         last = old.seq
         await old.close()
         self.reconnects += 1
-        client = await Client.open(self.url, self.seat)
+        client = await Client.open(self.url, self.seat, keep=8)
         welcome = client.frames[-1]
         assert welcome["seq"] >= last
         self.note(welcome)
