@@ -100,8 +100,9 @@ class Evaluation:
         from redouble.robots.match import percentile
 
         lines = ["| pairing | boards | IMPs/board (A) | bidding vs par A | bidding vs par B "
-                 "| declarer − DD A (n) | declarer − DD B (n) | defence vs DD A | defence vs DD B |",
-                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                 "| \\|contract − par\\| | declarer − DD A (n) | declarer − DD B (n) "
+                 "| defence vs DD A | defence vs DD B |",
+                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for m in self.matches:
             da, na = m.declarer_vs_dd("a")
             db, nb = m.declarer_vs_dd("b")
@@ -109,6 +110,7 @@ class Evaluation:
             fb, _ = m.defence_vs_dd("b")
             lines.append(f"| {m.team_a} v {m.team_b} | {len(m.boards)} | {m.imps_per_board:+.2f} "
                          f"| {m.bidding_cost('a'):+.2f} | {m.bidding_cost('b'):+.2f} "
+                         f"| {m.distance_from_par():.2f} "
                          f"| {da:+.2f} ({na}) | {db:+.2f} ({nb}) | {fa:+.2f} | {fb:+.2f} |")
         log = self.robot.log
         calls = log.call_seconds
@@ -131,7 +133,9 @@ class Evaluation:
                      f"{log.contradictions} ({share:.2%}); decisions that had to relax the "
                      f"auction's meanings: {log.relaxed}. Total time {self.seconds:.0f} s.")
         lines.append("\nBidding vs par: IMPs per table of the team's contract (scored double "
-                     "dummy) against the par score; declarer − DD: tricks taken minus the "
+                     "dummy) against the par score, from the team's side; |contract − par|: the "
+                     "same without sign, over both tables and both sides (0 = both auctions "
+                     "reached par); declarer − DD: tricks taken minus the "
                      "double-dummy tricks of the contract; defence: DD tricks minus tricks "
                      "declarer took (+ is good).")
         return "\n".join(lines)

@@ -106,6 +106,15 @@ class MatchResult:
                 values.append(imps(sign * (table.dd_score_ns - table.par_ns)))
         return statistics.fmean(values) if values else 0.0
 
+    def distance_from_par(self) -> float:
+        """Mean absolute IMPs per table between the contract (scored double dummy) and par:
+        how far the auctions at both tables, by both sides, land from par."""
+        from redouble.scoring import imps
+
+        values = [abs(imps(table.dd_score_ns - table.par_ns))
+                  for outcome in self.boards for table in (outcome.open, outcome.closed)]
+        return statistics.fmean(values) if values else 0.0
+
     def declarer_vs_dd(self, team: str) -> tuple[float, int]:
         """Average (tricks taken - DD tricks) when the team declared, and how many times."""
         values = [table.tricks - table.dd_tricks
