@@ -37,7 +37,7 @@ class _Ticker:
 
 def _load() -> str:
     try:
-        return os.getloadavg().__repr__()
+        return "({:.2f}, {:.2f}, {:.2f})".format(*os.getloadavg())
     except OSError:  # pragma: no cover - platform without getloadavg
         return "unknown"
 
