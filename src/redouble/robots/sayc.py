@@ -606,8 +606,8 @@ def _rules() -> list[Rule]:
            notes=(("takeout", None), ("unbid_suits", None)), test=_takeout_shape))
     add(_R("weak_jump_overcall", "1s ?", "jt", hcp=(5, 10), lengths={"t": (6, 6)},
            notes=(("weak", None),), test=_good_t, when=lambda c, b: len(c.calls) <= 2))
-    add(_R("overcall_1", "1s ?", "1t", hcp=(8, 17), lengths={"t": (5, 13)}, test=_good_t,
-           when=_t_above_s))
+    add(_R("overcall_1", "1s ?", "1t", hcp=(8, 17), lengths={"t": (5, 13)},
+           when=_t_above_s, test=lambda i, b, c: i.hcp >= 10 or _good_t(i, b, c)))
     add(_R("overcall_2", "1s ?", "2t", hcp=(11, 17), lengths={"t": (5, 13)},
            when=_t_below_s, test=lambda i, b, c: i.lengths[b["t"]] >= 6 or i.good_suit(b["t"])))
     add(_R("over_1_pass", "1s ?", "P", hcp=(0, 17)))
@@ -631,6 +631,16 @@ def _rules() -> list[Rule]:
     add(_R("balance_overcall", "1s P P ?", "ct", hcp=(7, 16), lengths={"t": (5, 13)},
            notes=(("balancing", None),)))
     add(_R("balance_pass", "1s P P ?", "P", hcp=(0, 14)))
+    # their one-level opening raised to two, then passed to us: compete when the hand is ours
+    add(_R("balance_raise_double", "1s P 2s P P ?", "X", hcp=(9, ANY), lengths={"s": (0, 2)},
+           artificial=True, forcing=F.FORCING, notes=(("takeout", None), ("balancing", None)),
+           test=lambda i, b, c: all(i.lengths[s] >= 3 for s in Suit if s is not b["s"])))
+    add(_R("balance_raise_suit", "1s P 2s P P ?", "ct", hcp=(8, 16), lengths={"t": (5, 13)},
+           notes=(("balancing", None),), test=_good_t))
+    add(_R("balance_raise_pass", "1s P 2s P P ?", "P"))
+    for tag, adv in (("", "1s P 2s P P X P ?"),):
+        add(_R(f"advance_raise_double{tag}", adv, "cu", hcp=(0, 11), lengths={"u": (4, 13)},
+               test=_best_unbid))
 
     # ---- advancing partner's takeout double (direct or balancing) ----
     for tag, adv in (("", "1s X P ?"), ("_bal", "1s P P X P ?"), ("_2", "2s X P ?"),
