@@ -21,9 +21,11 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from redouble.cards import Card
 from redouble.deal import Deal
+from redouble.robots import NaiveRobot
 from redouble.seats import Seat
 from redouble.server.app import WS_MAX_SIZE, create_app
 from redouble.server.store import commitment_of
+from redouble.view import View
 
 PG_BASE = "postgresql+psycopg://root@127.0.0.1:5432/test"
 CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
@@ -33,6 +35,21 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+class ClaimingRobot(NaiveRobot):
+    """A robot that, as declarer with four tricks or fewer left, claims them all; accepts claims."""
+
+    name = "claiming"
+
+    def propose_claim(self, view: View) -> int | None:
+        if view.seat is None or view.declarer is not view.seat or view.actor is not view.seat:
+            return None
+        left = 13 - len(view.tricks)
+        return left if left <= 4 else None
+
+    def answer_claim(self, view: View) -> bool:
+        return True
 
 
 class Running:

@@ -64,6 +64,9 @@ class Seated:
         self.acted_at: tuple[Any, ...] = ()
         self.undos = 0
         self.claim_races = 0
+        self.sent = 0
+        self.finished = False
+        self.unacked: dict[str, int | None] = {}  # id -> the board of a ``ready``, or None
         self.readied: set[int] = set()
         self.commitments: dict[int, str] = {}
 
@@ -75,6 +78,7 @@ class Seated:
     def note(self, message: dict[str, Any]) -> None:
         self.frames += 1
         if message["type"] == "error":
+            self.unacked.pop(str(message.get("id")), None)
             # the one race two honest clients can run into: both defenders answer a claim and
             # the first rejection ends it before the second answer arrives
             assert message["code"] == "claim" and "no claim" in message["message"], (self.seat, message)
@@ -88,6 +92,8 @@ class Seated:
         events = [message["event"]] if message["type"] == "event" else [
             item["event"] for item in message.get("events", [])]
         for event in events:
+            if event["type"] == "table_end":
+                self.finished = True
             if event["type"] in ("undo", "reject", "withdraw"):  # a position may come back
                 self.undos += 1
             if event["type"] == "call" and "explanation" in event:
@@ -106,13 +112,11 @@ class Seated:
             events = [item["event"] for item in message["events"]]
         for event in events:
             if event and event["type"] == "board_end" and event["board"] not in self.readied:
-                self.readied.add(event["board"])
-                await client.send({"type": "ready"})
+                await self.ready(client, event["board"])
         if message["type"] == "welcome" and message["table"]["results"]:
             last = message["table"]["results"][-1]["board"]
             if last == message["board"]["number"] and last not in self.readied:
-                self.readied.add(last)
-                await client.send({"type": "ready"})
+                await self.ready(client, last)
         view = message["view"]
         if view is None:
             return
@@ -125,7 +129,15 @@ class Seated:
         action = choose(view, self.seat, self.rng)
         if action is not None:
             self.acted_at = key
-            await client.send(action)
+            self.sent += 1
+            self.unacked[str(self.sent)] = None
+            await client.send({**action, "id": str(self.sent)})
+
+    async def ready(self, client: Client, board: int) -> None:
+        self.readied.add(board)
+        self.sent += 1
+        self.unacked[str(self.sent)] = board
+        await client.send({"type": "ready", "id": str(self.sent)})
 
     async def run(self) -> None:
         client = await Client.open(self.url, self.seat, keep=8)
@@ -135,25 +147,35 @@ class Seated:
         while True:
             message = await client.recv(timeout=60)
             if message["type"] == "ack":
+                self.unacked.pop(str(message["id"]), None)
                 continue
             self.note(message)
-            if message["type"] == "event" and message["event"]["type"] == "table_end":
+            if self.finished:
                 break
             await self.act(client, message)
             received += 1
             if self.reconnect_every and received % self.reconnect_every == 0:
                 client = await self.reconnect(client)
+                if self.finished:  # the table ended while this client was away
+                    break
         await client.close()
 
     async def reconnect(self, old: Client) -> Client:
         """Drop the connection, come back with the same token, and resume by seq."""
         last = old.seq
         await old.close()
+        for board in self.unacked.values():  # sent just before leaving: may be lost with the
+            if board is None:  # connection; decide again from what the server says, as a page does
+                self.acted_at = ()
+            else:
+                self.readied.discard(board)
+        self.unacked.clear()
         self.reconnects += 1
         client = await Client.open(self.url, self.seat, keep=8)
         welcome = client.frames[-1]
         assert welcome["seq"] >= last
         self.note(welcome)
+        await self.act(client, welcome)
         await client.send({"type": "resume", "since": last})
         sync = await client.until(lambda m: m["type"] == "sync")
         numbers = [item["seq"] for item in sync["events"]]

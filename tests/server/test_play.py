@@ -25,6 +25,7 @@ async def play_as(running: Running, table_id: str, token: str, seat: Seat, *,
     done = 0
     message = client.frames[0]
     commitments: dict[int, str] = {}
+    answered: set[tuple[Any, ...]] = set()
     while True:
         if message["type"] == "error":
             raise AssertionError(message)
@@ -42,7 +43,15 @@ async def play_as(running: Running, table_id: str, token: str, seat: Seat, *,
                 break
             await client.send({"type": "ready"})
         view = message.get("view")
-        if view and not message.get("more") and view["actor"] == seat.letter() \
+        if view and not message.get("more") and view["phase"] == "claim" \
+                and message.get("seq", client.seq) == client.seq:
+            claim = view["claim"]
+            key = (view["board"], len(view["tricks"]), claim["claimer"])
+            if seat.letter() in claim["needs"] and seat.letter() not in claim["accepted_by"] \
+                    and key not in answered:
+                answered.add(key)
+                await client.send({"type": "accept_claim"})
+        elif view and not message.get("more") and view["actor"] == seat.letter() \
                 and message.get("seq", client.seq) == client.seq:
             if view["phase"] == "auction":
                 await client.send({"type": "call", "call": "Pass" if view["auction"] else view["legal_calls"][5]})
@@ -132,6 +141,9 @@ def test_tables_on_the_same_boards_are_compared_and_seeds_wait_for_both(serve: A
         await watcher.close()
         info = running.info(first["id"])
         assert info["commitments"][0]["seed"] is None  # the other table has not played it
+        hidden = httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1")
+        assert hidden.status_code == 404 and "another table" in hidden.json()["error"]["message"]
+        assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1.pbn").status_code == 404
         client = await play_as(running, second["id"], second["tokens"]["S"], Seat.SOUTH)
         await client.close()
 
@@ -144,3 +156,27 @@ def test_tables_on_the_same_boards_are_compared_and_seeds_wait_for_both(serve: A
     mine, theirs = two["results"][0]["score_ns"], one["results"][0]["score_ns"]
     assert percent == (100.0 if mine > theirs else 0.0 if mine < theirs else 50.0)
     assert one["results"][0]["matchpoints_ns"] == 100.0 - percent
+    assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1").status_code == 200
+
+
+def test_a_robot_declarer_claims_and_the_person_accepts(serve: Any, sqlite_url: str) -> None:
+    running = serve(sqlite_url, robot="server_support:ClaimingRobot", rate=(1000.0, 1000.0))
+    created = running.create(form="duplicate", scoring="matchpoints", boards=8,
+                             seats={"N": "robot", "E": "robot", "S": "human", "W": "robot"})
+
+    async def main() -> list[dict[str, Any]]:
+        client = await play_as(running, created["id"], created["tokens"]["S"], Seat.SOUTH)
+        await client.send({"type": "resume", "since": 0})
+        sync = await client.until(lambda m: m["type"] == "sync")
+        await client.close()
+        return [item["event"] for item in sync["events"]]
+
+    events = asyncio.run(main())
+    claims = [e for e in events if e["type"] == "claim"]
+    played = [r for r in running.info(created["id"])["results"] if r["contract"] is not None]
+    by_robots = [r for r in played if r["declarer"] != "S"]
+    assert len(claims) == len(by_robots) >= 1  # once a board, and each claim stood
+    assert all(c["seat"] == r["declarer"] for c, r in zip(claims, by_robots, strict=True))
+    for index, event in enumerate(events):
+        if event["type"] == "claim" and event["seat"] in "EW":  # the person defends: asked, agrees
+            assert {"type": "accept", "seat": "S"} in events[index + 1:index + 4]

@@ -67,7 +67,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         # tables hold many small objects: fewer, cheaper full collections keep pauses short
         gc.collect()
         gc.freeze()
-        gc.set_threshold(50_000, 20, 100)
+        gc.set_threshold(5_000, 20, 1_000)
         try:
             yield
         finally:

@@ -116,6 +116,7 @@ class Hub:
         self.background: set[asyncio.Task[Any]] = set()
         self.analyses: dict[tuple[str, int], dict[str, Any]] = {}
         self.par_jobs: set[tuple[str, int]] = set()
+        self.robot_claims: set[tuple[str, int]] = set()  # a robot claims once a board
 
     # --- loading -------------------------------------------------------------------------------
 
@@ -296,6 +297,8 @@ class Hub:
         """Carry out a person's request; returns the seq of the last event it made."""
         table = connection.table
         async with self.locks[table.id]:
+            if connection.closed:  # replaced by the seat's new connection: it decides now
+                raise ServerError("replaced", "this connection has been replaced; nothing was done")
             events = table.propose(connection.seat, message)
             seq = await self.commit(table, events)
         await self.advance(table)
@@ -373,7 +376,9 @@ class Hub:
         seq = table.seq
         state = table.state
         view = state.view(seat)
-        extra = None
+        extra: Any = None
+        if kind == "card" and (table.id, table.board_no) in self.robot_claims:
+            extra = "no-claim"
         if kind == "choose" and table.minibridge is not None:
             dummy = table.minibridge.declarer.partner
             extra = {"dummy": [str(c) for c in state.deal[dummy].cards],
@@ -386,6 +391,17 @@ class Hub:
         async with self.locks[table.id]:
             if table.seq != seq:
                 return  # the table moved on while the robot thought: think again
+            if kind == "card" and isinstance(answer, dict):  # the robot claims instead
+                claimed = (table.id, table.board_no)
+                if claimed not in self.robot_claims:
+                    self.robot_claims.add(claimed)
+                    try:
+                        await self.commit(table, table.propose(seat, {"type": "claim",
+                                                                      "tricks": answer["claim"]}))
+                        return
+                    except ServerError as error:
+                        log.error("robot's claim refused at table %s: %s", table.id, error)
+                answer = answer["card"]
             message = self._robot_message(kind, answer, view)
             try:
                 events = table.propose(seat, message)
@@ -503,7 +519,14 @@ class Hub:
     # --- records over HTTP ------------------------------------------------------------------------
 
     def board_record(self, table: Table, number: int) -> dict[str, Any]:
-        """A finished board: its deal, full auction, play, result and (if revealed) seed."""
+        """A finished board: its deal, full auction, play, result and (if revealed) seed.
+
+        A board other tables of the group still have to play stays hidden until they have.
+        """
+        if len(table.group()) > 1 and any(board.number == number for board, _ in table.ended_boards) \
+                and not table.seed_revealed(number):
+            raise ServerError("not_found", f"board {number} is still to be played at another table "
+                                           "on the same boards")
         for board, state in table.ended_boards:
             if board.number == number:
                 view = state.view(None)
@@ -518,6 +541,7 @@ class Hub:
 
     async def analysis(self, table: Table, number: int) -> dict[str, Any]:
         """The double-dummy post-mortem of a finished board (computed once, in the pool)."""
+        self.board_record(table, number)  # finished here, and not hidden for the group
         key = (table.id, number)
         if key not in self.analyses:
             for board, state in table.ended_boards:

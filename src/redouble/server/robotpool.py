@@ -49,7 +49,13 @@ def think(kind: str, view: View, extra: Any = None) -> Any:
         choice = robot.choose_call(view)
         return (str(choice.call), choice.alert, choice.explanation)
     if kind == "card":
-        return str(robot.choose_card(view))
+        card = str(robot.choose_card(view))
+        propose = getattr(robot, "propose_claim", None)
+        if propose is not None and len(view.tricks) < 12 and extra != "no-claim":
+            tricks = propose(view)
+            if tricks is not None:  # sure tricks: claim them (the card in case it is refused)
+                return {"claim": int(tricks), "card": card}
+        return card
     if kind == "claim":
         return bool(robot.answer_claim(view))
     if kind == "choose":  # mini-bridge declarer, having seen dummy, names the contract
