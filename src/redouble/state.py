@@ -82,8 +82,10 @@ class BoardResult:
 class BoardState:
     """A board being bid and played, rebuilt from and recorded as events."""
 
-    def __init__(self, board: Board, events: Iterable[Event] = ()) -> None:
+    def __init__(self, board: Board, events: Iterable[Event] = (), *,
+                 scoring: str | None = None) -> None:
         self.board = board
+        self.scoring = scoring  # the form of scoring in force, shown in views (robots use it)
         self._events: list[Event] = []
         self._actions: list[CallMade | CardPlayed] = []  # calls and cards in force
         self.auction = Auction(dealer=board.dealer)
@@ -350,9 +352,10 @@ class BoardState:
             raise NotationError(f"unknown event {event!r}")
 
     @classmethod
-    def from_events(cls, board: Board, events: Iterable[Event]) -> BoardState:
+    def from_events(cls, board: Board, events: Iterable[Event], *,
+                    scoring: str | None = None) -> BoardState:
         """Rebuild a board by replaying its events."""
-        return cls(board, events)
+        return cls(board, events, scoring=scoring)
 
     def to_json(self) -> dict[str, Any]:
         """The board and its event log as JSON-ready data."""
@@ -365,6 +368,7 @@ class BoardState:
                 "deal": board.deal.to_pbn(),
             },
             "events": [event.to_json() for event in self._events],
+            **({"scoring": self.scoring} if self.scoring is not None else {}),
         }
 
     @classmethod
@@ -379,9 +383,12 @@ class BoardState:
                 number=raw.get("number"),
             )
             events = [event_from_json(item) for item in data["events"]]
+            scoring = data.get("scoring")
         except (KeyError, TypeError, AttributeError) as error:
             raise NotationError(f"malformed board record: {error}") from None
-        return cls(board, events)
+        if scoring is not None and not isinstance(scoring, str):
+            raise NotationError(f"malformed board record: scoring must be text, not {scoring!r}")
+        return cls(board, events, scoring=scoring)
 
     # --- views ---------------------------------------------------------------------------
 
@@ -457,4 +464,5 @@ class BoardState:
             claim=claim_data,
             deal=self.deal if done else None,
             played=played,
+            scoring=self.scoring,
         )

@@ -81,6 +81,7 @@ class View:
     claim: dict[str, Any] | None
     deal: Deal | None
     played: tuple[tuple[Seat, Card], ...]
+    scoring: str | None = None  # the table's form of scoring: "imps", "matchpoints", "rubber"
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -163,4 +164,5 @@ class View:
             "legal_cards": _cards_json(self.legal_cards),
             "claim": self.claim,
             "deal": None if self.deal is None else self.deal.to_pbn(),
+            "scoring": self.scoring,
         }

@@ -217,3 +217,11 @@ def test_replaying_an_illegal_log_fails_loudly() -> None:
               CallMade(seat=Seat.EAST, call=Call.parse("1C"))]
     with pytest.raises(IllegalCallError, match="insufficient"):
         BoardState.from_events(Board.numbered(1, deal=SAMPLE), events)
+
+
+def test_the_form_of_scoring_reaches_every_view_and_survives_json() -> None:
+    state = BoardState(Board.numbered(1, deal=SAMPLE), scoring="matchpoints")
+    assert state.view(Seat.EAST).scoring == "matchpoints"
+    assert state.view(None).to_json()["scoring"] == "matchpoints"
+    assert BoardState.from_json(state.to_json()).view(Seat.NORTH).scoring == "matchpoints"
+    assert new_state().view(Seat.NORTH).scoring is None

@@ -230,3 +230,22 @@ def test_the_form_of_scoring_decides_between_safety_and_overtricks(
         assert set(values) >= {safe, risky}
     assert picks[Scoring.MATCHPOINTS] == risky
     assert picks[Scoring.IMPS] != risky and picks[Scoring.RUBBER] != risky
+
+
+def test_a_robot_without_a_fixed_scoring_plays_for_the_tables() -> None:
+    """The table's form of scoring reaches the robot through its view (``View.scoring``)."""
+    from redouble import Board, BoardState, Call, Deal, Seat
+    from redouble.robots.cardplay import Scoring
+    from redouble.robots.robot import SaycRobot
+
+    state = BoardState(Board.numbered(1, deal=Deal.from_seed("scoring")), scoring="matchpoints")
+    for text in ("1NT", "Pass", "Pass", "Pass"):
+        state.make_call(Call.parse(text))
+    robot = SaycRobot(samples=4, budget=2.0)
+    leader = state.actor
+    assert leader is Seat.EAST
+    robot.choose_card(state.view(leader))
+    assert robot.player.scoring is Scoring.MATCHPOINTS
+    fixed = SaycRobot(scoring="imps", samples=4, budget=2.0)
+    fixed.choose_card(state.view(leader))
+    assert fixed.player.scoring is Scoring.IMPS

@@ -7,6 +7,7 @@ Singletons and equal cards are played at once; everything else gets a time budge
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import itertools
 import random
@@ -113,9 +114,10 @@ def _score(contract: Contract, declarer_tricks: int, vulnerable: bool) -> int:
 class CardPlayer:
     """Chooses cards by sampling layouts and solving them double dummy in batches."""
 
-    def __init__(self, *, scoring: Scoring = Scoring.IMPS, budget: float = 0.8,
+    def __init__(self, *, scoring: Scoring | None = None, budget: float = 0.8,
                  samples: int | None = None, seed: int = 0) -> None:
-        self.scoring = scoring
+        self._fixed = scoring  # None: play for the table's scoring (view.scoring), else IMPs
+        self.scoring = scoring or Scoring.IMPS
         self.budget = budget
         self.samples = samples
         self.seed = seed
@@ -138,6 +140,11 @@ class CardPlayer:
     def choose(self, view: View, constraints: Mapping[Seat, HandConstraint]) -> CardDecision:
         """The card for ``view.turn`` (the robot's own or dummy's)."""
         start = time.perf_counter()
+        if self._fixed is None:
+            self.scoring = Scoring.IMPS
+            if view.scoring is not None:
+                with contextlib.suppress(ValueError):  # an unknown form: IMPs, the safe default
+                    self.scoring = Scoring.parse(view.scoring)
         legal = view.legal_cards
         if not legal:
             raise ValueError(f"{view.seat} has no card to play: it is not its turn")

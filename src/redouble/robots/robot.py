@@ -47,12 +47,14 @@ class SaycRobot:
 
     name = "redouble"
 
-    def __init__(self, *, system: System = SAYC, scoring: Scoring | str = Scoring.IMPS,
+    def __init__(self, *, system: System = SAYC, scoring: Scoring | str | None = None,
                  budget: float = 0.8, samples: int | None = None, seed: int = 0,
                  lang: str = "en") -> None:
         self.system = system
-        self.scoring = Scoring.parse(scoring)
-        self.player = CardPlayer(scoring=self.scoring, budget=budget, samples=samples, seed=seed)
+        # None: play for the form of scoring the table shows in each view (IMPs if it shows none)
+        fixed = None if scoring is None else Scoring.parse(scoring)
+        self.scoring = fixed or Scoring.IMPS
+        self.player = CardPlayer(scoring=fixed, budget=budget, samples=samples, seed=seed)
         self.lang = lang
         self.log = DecisionLog()
 
