@@ -384,7 +384,7 @@ def test_phone_size(server: str, browser: Any, artifacts: Path) -> None:
         shoot(page, artifacts, "play-phone")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width}px wide on a 390px phone"
-        box = page.locator(".seat-bottom button.card").first.bounding_box()
+        box = page.locator(".seat-bottom .card").first.bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 60
     finally:
         context.close()
