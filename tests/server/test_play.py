@@ -144,6 +144,10 @@ def test_tables_on_the_same_boards_are_compared_and_seeds_wait_for_both(serve: A
         hidden = httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1")
         assert hidden.status_code == 404 and "another table" in hidden.json()["error"]["message"]
         assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1.pbn").status_code == 404
+        kibitzer = await Client.open(f"{running.ws}/ws/{first['id']}")
+        view = kibitzer.frames[0]["view"]
+        assert view["phase"] == "done" and view["hands"] == {} and view["deal"] is None
+        await kibitzer.close()
         client = await play_as(running, second["id"], second["tokens"]["S"], Seat.SOUTH)
         await client.close()
 

@@ -556,8 +556,19 @@ class Table:
         return data
 
     def view(self, viewer: Seat | None) -> dict[str, Any] | None:
-        """``View`` of the current board for ``viewer``, from ``BoardState.view``."""
-        return None if self.state is None else view_json(self.state.view(viewer))
+        """``View`` of the current board for ``viewer``, from ``BoardState.view``.
+
+        A spectator of a table sharing its boards with others does not see the hands of a
+        finished board until every table of the group has played it (no kibitzing ahead).
+        """
+        if self.state is None:
+            return None
+        data = view_json(self.state.view(viewer))
+        if viewer is None and self.state.phase is Phase.DONE and len(self.group()) > 1 \
+                and not self.seed_revealed(self.board_no):
+            data["hands"] = {}
+            data["deal"] = None
+        return data
 
     def render_event(self, data: dict[str, Any], viewer: Seat | None) -> dict[str, Any]:
         """A stored event as ``viewer`` may see it (docs/protocol.md, ``Event``)."""
