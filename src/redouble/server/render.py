@@ -74,4 +74,5 @@ def view_json(view: View) -> dict[str, Any]:
         "legal_cards": _cards(view.legal_cards),
         "claim": view.claim,
         "deal": None if view.deal is None else view.deal.to_pbn(),
+        "scoring": view.scoring,
     }

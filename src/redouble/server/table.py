@@ -171,6 +171,13 @@ class Table:
             dealer, vulnerability = board_dealer(number), board_vulnerability(number)
         return Board(deal=deal, dealer=dealer, vulnerability=vulnerability, number=number)
 
+    @property
+    def robot_scoring(self) -> str:
+        """The form of scoring views show (robots play for it): IMPs, matchpoints or total points."""
+        if self.form == "duplicate":
+            return "matchpoints" if self.scoring == "matchpoints" else "imps"
+        return "rubber"  # rubber, Chicago and mini-bridge score total points
+
     def seed_revealed(self, number: int) -> bool:
         """A board's seed is revealed once every table of the group has finished it."""
         return all(any(board.number == number for board, _ in table.ended_boards)
@@ -185,7 +192,7 @@ class Table:
             number = int(data["board"])
             board = self.make_board(number)
             self.board_no = number
-            self.state = BoardState(board)
+            self.state = BoardState(board, scoring=self.robot_scoring)
             self.ready = set()
             self.undo_request = None
             self.minibridge = None
