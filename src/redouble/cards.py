@@ -205,12 +205,13 @@ class Card:
     Cards order by suit (clubs low) then rank, and index 0 … 51 as ``suit * 13 + rank - 2``.
     """
 
-    __slots__ = ("index", "rank", "suit")
+    __slots__ = ("_text", "index", "rank", "suit")
     _cache: ClassVar[list[Card]] = []
 
     suit: Suit
     rank: Rank
     index: int
+    _text: str
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
         if cls._cache:
@@ -223,6 +224,7 @@ class Card:
         object.__setattr__(self, "suit", Suit(suit))
         object.__setattr__(self, "rank", Rank(rank))
         object.__setattr__(self, "index", int(suit) * 13 + int(rank) - 2)
+        object.__setattr__(self, "_text", self.suit.letter() + self.rank.letter())
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -248,7 +250,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def __str__(self) -> str:
-        return self.suit.letter() + self.rank.letter()
+        return self._text  # computed once per card: views and the wire print cards constantly
 
     @property
     def hcp(self) -> int:
