@@ -144,6 +144,10 @@ def test_tables_on_the_same_boards_are_compared_and_seeds_wait_for_both(serve: A
         hidden = httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1")
         assert hidden.status_code == 404 and "another table" in hidden.json()["error"]["message"]
         assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1.pbn").status_code == 404
+        # nothing of the board leaks through the table's public record or its whole-table file
+        assert info["results"] == [{"board": 1, "hidden": True}] and info["score"] is None
+        whole = httpx.get(f"{running.http}/api/tables/{first['id']}/boards.pbn").text
+        assert "[Deal " not in whole and "[Contract " not in whole
         kibitzer = await Client.open(f"{running.ws}/ws/{first['id']}")
         view = kibitzer.frames[0]["view"]
         assert view["phase"] == "done" and view["hands"] == {} and view["deal"] is None
@@ -161,6 +165,7 @@ def test_tables_on_the_same_boards_are_compared_and_seeds_wait_for_both(serve: A
     assert percent == (100.0 if mine > theirs else 0.0 if mine < theirs else 50.0)
     assert one["results"][0]["matchpoints_ns"] == 100.0 - percent
     assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1").status_code == 200
+    assert "[Deal " in httpx.get(f"{running.http}/api/tables/{first['id']}/boards.pbn").text
 
 
 def test_a_robot_declarer_claims_and_the_person_accepts(serve: Any, sqlite_url: str) -> None:

@@ -143,7 +143,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        return (await hub().get(table_id)).info()
+        return (await hub().get(table_id)).public_info()
 
     @app.get("/api/tables/{table_id}/boards.pbn")
     async def all_boards_pbn(table_id: str) -> Response:

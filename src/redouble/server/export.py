@@ -10,7 +10,10 @@ __all__ = ["board_lin", "board_pbn", "table_pbn"]
 
 
 def _finished(table: Any, number: int | None = None) -> list[Any]:
-    states = [state for board, state in table.ended_boards if number is None or board.number == number]
+    """Finished boards; the whole-table file leaves out boards other tables still have to play."""
+    states = [state for board, state in table.ended_boards
+              if (board.number == number if number is not None
+                  else not table.hidden_from_public(board.number or 0))]
     if number is not None and not states:
         raise ServerError("not_found", f"board {number} has not been finished at this table")
     return states

@@ -178,6 +178,21 @@ class Table:
             return "matchpoints" if self.scoring == "matchpoints" else "imps"
         return "rubber"  # rubber, Chicago and mini-bridge score total points
 
+    def hidden_from_public(self, number: int) -> bool:
+        """Whether board ``number`` must stay private: other tables on these boards still play it."""
+        return len(self.group()) > 1 and not self.seed_revealed(number)
+
+    def public_info(self) -> dict[str, Any]:
+        """``TableInfo`` for anyone holding the table's id (no seat): results of boards other
+        tables of the group have still to play are withheld, and so is the running score."""
+        data = self.info()
+        hidden = [r["board"] for r in data["results"] if self.hidden_from_public(r["board"])]
+        if hidden:
+            data["results"] = [{"board": r["board"], "hidden": True} if r["board"] in hidden else r
+                               for r in data["results"]]
+            data["score"] = None
+        return data
+
     def seed_revealed(self, number: int) -> bool:
         """A board's seed is revealed once every table of the group has finished it."""
         return all(any(board.number == number for board, _ in table.ended_boards)
