@@ -151,6 +151,7 @@ def test_tables_on_the_same_boards_are_compared_and_seeds_wait_for_both(serve: A
         kibitzer = await Client.open(f"{running.ws}/ws/{first['id']}")
         view = kibitzer.frames[0]["view"]
         assert view["phase"] == "done" and view["hands"] == {} and view["deal"] is None
+        assert kibitzer.frames[0]["table"]["results"] == [{"board": 1, "hidden": True}]
         await kibitzer.close()
         client = await play_as(running, second["id"], second["tokens"]["S"], Seat.SOUTH)
         await client.close()

@@ -277,7 +277,7 @@ class Hub:
         connections = self.connections.get(table.id)
         if not connections:
             return
-        info = table.info() if data["type"] in TABLE_CHANGES else None
+        changed = data["type"] in TABLE_CHANGES
         rendered: dict[Seat | None, str] = {}
         for connection in list(connections):
             seat = connection.seat
@@ -286,8 +286,8 @@ class Hub:
                 message: dict[str, Any] = {
                     "type": "event", "seq": table.seq, "event": table.render_event(data, seat),
                     "view": table.view(seat), "board": table.board_meta(seat)}
-                if info is not None:
-                    message["table"] = info
+                if changed:
+                    message["table"] = table.info_for(seat)
                 if more:
                     message["more"] = True
                 text = rendered[seat] = _dumps(message)
@@ -452,7 +452,8 @@ class Hub:
                 "type": "welcome", "seq": table.seq,
                 "you": {"seat": None if seat is None else seat.letter(),
                         "role": "spectator" if seat is None else "player", "name": connection.name},
-                "table": table.info(), "view": table.view(seat), "board": table.board_meta(seat)}))
+                "table": table.info_for(seat), "view": table.view(seat),
+                "board": table.board_meta(seat)}))
             connections.add(connection)
         return connection
 
@@ -478,7 +479,7 @@ class Hub:
         events = [{"seq": number, "event": table.render_event(table.log[number - 1], seat)}
                   for number in range(since + 1, table.seq + 1)]
         return {"type": "sync", "seq": table.seq, "events": events, "view": table.view(seat),
-                "board": table.board_meta(seat), "table": table.info()}
+                "board": table.board_meta(seat), "table": table.info_for(seat)}
 
     async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
         """Answer one well-formed message from a connection (``ack``, ``sync``, ``pong``, ``error``)."""

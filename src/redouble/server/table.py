@@ -193,6 +193,11 @@ class Table:
             data["score"] = None
         return data
 
+    def info_for(self, viewer: Seat | None) -> dict[str, Any]:
+        """``TableInfo`` as a connection may see it: a seat gets its table's own results, a
+        spectator (who may sit at another table of the group) only the public record."""
+        return self.info() if viewer is not None else self.public_info()
+
     def seed_revealed(self, number: int) -> bool:
         """A board's seed is revealed once every table of the group has finished it."""
         return all(any(board.number == number for board, _ in table.ended_boards)
