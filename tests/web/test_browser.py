@@ -572,6 +572,9 @@ def test_minibridge_declarer_chooses_the_contract(server: str, page: Any, artifa
                 "form": "minibridge", "boards": 1,
                 "seats": {"N": "robot", "E": "robot", "S": "human", "W": "robot"}, "names": {"S": "Ann"}}).json()
             page.goto(server + created["links"]["S"])
+            # the page asks for a name only after it has fetched the session: wait for either
+            page.wait_for_function("document.querySelector('#name-dialog[open]') || "
+                                   "(window.redoubleState && window.redoubleState.board)")
             if page.locator("#name-dialog[open]").count():
                 page.fill("#guest-name", "Ann")
                 page.click("#name-form button[type=submit]")
