@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from redouble.cards import Strain
 from redouble.errors import NotationError
@@ -63,6 +63,8 @@ class Call:
     kind: CallKind
     level: int | None = None
     strain: Strain | None = None
+    index: int = field(init=False, repr=False, compare=False, hash=False)
+    """0 Pass, 1 X, 2 XX, then 3 (1♣) … 37 (7NT): the order of a bidding box."""
 
     def __post_init__(self) -> None:
         if self.kind is CallKind.BID:
@@ -70,26 +72,24 @@ class Call:
                 raise NotationError(f"a bid's level is 1 to 7, not {self.level!r}")
             if not isinstance(self.strain, Strain):
                 raise NotationError(f"a bid needs a strain, not {self.strain!r}")
+            index = 3 + (self.level - 1) * 5 + self.strain
         elif self.level is not None or self.strain is not None:
             raise NotationError(f"a {self.kind.value} has no level or strain")
+        else:
+            index = {CallKind.PASS: 0, CallKind.DOUBLE: 1, CallKind.REDOUBLE: 2}[self.kind]
+        object.__setattr__(self, "index", index)  # stored: the engine reads it on every call
 
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
         """The bid of ``level`` (1-7) in ``strain``."""
+        if _BID_CACHE and isinstance(level, int) and 1 <= level <= 7 and isinstance(strain, Strain):
+            return _BID_CACHE[(level - 1) * 5 + strain]
         return cls(CallKind.BID, level, strain)
 
     @property
     def is_bid(self) -> bool:
         """Whether the call is a bid (not pass, double or redouble)."""
         return self.kind is CallKind.BID
-
-    @property
-    def index(self) -> int:
-        """0 Pass, 1 X, 2 XX, then 3 (1♣) … 37 (7NT): the order of a bidding box."""
-        if self.kind is CallKind.BID:
-            assert self.level is not None and self.strain is not None
-            return 3 + (self.level - 1) * 5 + self.strain
-        return {CallKind.PASS: 0, CallKind.DOUBLE: 1, CallKind.REDOUBLE: 2}[self.kind]
 
     @property
     def rank(self) -> int:
@@ -147,7 +147,9 @@ class Call:
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
+_BID_CACHE: list[Call] = []
 BIDS: tuple[Call, ...] = tuple(Call.bid(level, strain) for level in range(1, 8) for strain in Strain)
+_BID_CACHE.extend(BIDS)  # from here on Call.bid and Call.parse hand out these 35 bids
 """The 35 bids from 1♣ to 7NT, in ascending order."""
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *BIDS)
 """All 38 calls in bidding-box order (``call.index``)."""
