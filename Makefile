@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 
 .PHONY: install play test lint typecheck unit browser bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml hatch_build.py src/redouble/_accel.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -29,6 +29,9 @@ typecheck: install
 
 unit: install
 	$(BIN)/pytest
+	@echo "The engine core again in plain Python (the fall-back when _accel.c is not built):"
+	REDOUBLE_PURE_PYTHON=1 $(BIN)/pytest -q tests/core src/redouble/auction.py src/redouble/play.py \
+		src/redouble/state.py src/redouble/deal.py src/redouble/events.py
 
 ## Debian's Chromium for the browser tests (Playwright cannot download its own here).
 browser:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from redouble.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, CallKind, Contract, Risk
+from redouble._backend import AuctionCore
+from redouble.calls import Call, CallKind, Contract, Risk
 from redouble.errors import IllegalCallError, OutOfTurnError
 from redouble.seats import Seat, Side
 
@@ -40,23 +41,11 @@ class LegalCalls:
     def __contains__(self, call: object) -> bool:
         return isinstance(call, Call) and self._auction.is_legal_call(call)
 
-    def _calls(self) -> tuple[Call, ...]:
-        auction = self._auction
-        if auction.is_complete:
-            return ()
-        start = 0 if auction._last_bid is None else auction._last_bid.index - 2
-        extra: tuple[Call, ...] = ()
-        if auction._can_double():
-            extra = (DOUBLE,)
-        elif auction._can_redouble():
-            extra = (REDOUBLE,)
-        return (PASS, *extra, *BIDS[start:])
-
     def __iter__(self) -> Iterator[Call]:
-        return iter(self._calls())
+        return iter(self._auction._legal_tuple())
 
     def __len__(self) -> int:
-        return len(self._calls())
+        return len(self._auction._legal_tuple())
 
     def __bool__(self) -> bool:
         return not self._auction.is_complete
@@ -65,23 +54,25 @@ class LegalCalls:
         return f"<LegalCalls {' '.join(map(str, self))}>"
 
 
-class Auction:
-    """The calls made so far, in order from the dealer."""
+class Auction(AuctionCore):
+    """The calls made so far, in order from the dealer.
 
-    __slots__ = ("_calls", "_last_bid", "_last_bidder", "_passes", "_risk", "dealer")
+    The state and the frequent moves (``make_call``, ``turn``, ``is_complete``, the legal
+    calls) come from the engine core (``redouble._backend``); the rules' messages are here.
+    """
+
+    __slots__ = ()
 
     def __init__(self, dealer: Seat = Seat.NORTH, calls: Iterable[Call] = ()) -> None:
-        self.dealer = Seat(dealer)
-        self._reset()
+        self._core_reset(Seat(dealer))
         for call in calls:
             self.make_call(call)
 
     def _reset(self) -> None:
-        self._calls: list[Call] = []
-        self._last_bid: Call | None = None
-        self._last_bidder: Seat | None = None
-        self._risk = Risk.UNDOUBLED
-        self._passes = 0  # consecutive passes at the end
+        self._core_reset(self.dealer)
+
+    def __reduce__(self) -> tuple[object, tuple[Seat, tuple[Call, ...]]]:
+        return (Auction, (self.dealer, self.calls))  # pickle and copy rebuild from the calls
 
     def __repr__(self) -> str:
         calls = ", ".join(f"Call.parse({str(c)!r})" for c in self._calls)
@@ -117,23 +108,9 @@ class Auction:
             yield self.dealer.next(index), call
 
     @property
-    def is_complete(self) -> bool:
-        """Four passes at the start, or three passes after a bid (Law 17E)."""
-        if self._last_bid is None:
-            return self._passes >= 4
-        return self._passes >= 3
-
-    @property
     def is_passed_out(self) -> bool:
         """Four passes and no bid."""
         return self._last_bid is None and self._passes >= 4
-
-    @property
-    def turn(self) -> Seat | None:
-        """The seat to call next, or ``None`` once the auction is over."""
-        if self.is_complete:
-            return None
-        return self.dealer.next(len(self._calls))
 
     @property
     def last_bid(self) -> Call | None:
@@ -159,10 +136,11 @@ class Auction:
 
     def _first_to_name(self, bid: Call, bidder: Seat | None) -> Seat | None:
         assert bidder is not None
-        side = bidder.side
-        for seat, call in self.items():
-            if call.is_bid and call.strain is bid.strain and seat.side is side:
-                return seat
+        strain = bid.strain
+        dealer = self.dealer
+        for index, call in enumerate(self._calls):
+            if call.strain is strain and (dealer + index - bidder) & 1 == 0:
+                return dealer.next(index)
         return None  # pragma: no cover - the final bid itself always qualifies
 
     @property
@@ -259,25 +237,6 @@ class Auction:
     def legal_calls(self) -> LegalCalls:
         """The calls legal now, as a lazy view."""
         return LegalCalls(self)
-
-    def make_call(self, call: Call, *, seat: Seat | None = None) -> Seat:
-        """Check and make ``call``; returns the seat that made it."""
-        self.check_call(call, seat=seat)
-        turn = self.dealer.next(len(self._calls))
-        self._calls.append(call)
-        if call.kind is CallKind.PASS:
-            self._passes += 1
-            return turn
-        self._passes = 0
-        if call.kind is CallKind.BID:
-            self._last_bid = call
-            self._last_bidder = turn
-            self._risk = Risk.UNDOUBLED
-        elif call.kind is CallKind.DOUBLE:
-            self._risk = Risk.DOUBLED
-        else:
-            self._risk = Risk.REDOUBLED
-        return turn
 
     def undo(self) -> Call:
         """Take back the last call and return it."""

@@ -23,8 +23,10 @@ import hashlib
 import math
 import secrets
 from collections.abc import Iterator, Mapping
+from itertools import compress
 from typing import overload
 
+from redouble._backend import deal_owners
 from redouble.cards import DECK, Card
 from redouble.errors import InvalidDealError, NotationError
 from redouble.hand import Hand
@@ -37,6 +39,8 @@ DEAL_COUNT: int = math.factorial(52) // math.factorial(13) ** 4
 """The number of different deals, 53 644 737 765 488 792 839 237 440 000 (about 2**95.4)."""
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_SEAT_MASKS = tuple(bytes(int(owner == seat) for owner in range(256)) for seat in range(4))
+"""Per seat, a ``bytes.translate`` table turning an owners string into that seat's 0/1 mask."""
 _DRAW_BYTES = 16
 _LIMIT = (2 ** (8 * _DRAW_BYTES) // DEAL_COUNT) * DEAL_COUNT
 
@@ -72,9 +76,9 @@ def _index_from_seed(seed: bytes | str | int, number: int) -> int:
 class Deal(Mapping[Seat, Hand]):
     """Four hands of 13 cards making up the pack; a mapping from ``Seat`` to ``Hand``."""
 
-    __slots__ = ("_hands", "_holder")
-    _hands: tuple[Hand, Hand, Hand, Hand]
-    _holder: dict[Card, Seat]
+    __slots__ = ("_hand_cache", "_owners")
+    _hand_cache: tuple[Hand, ...] | None  # the hands, made when first asked for
+    _owners: bytes  # the deal itself: each card's seat, in card index order
 
     def __init__(self, hands: Mapping[Seat, Hand] | tuple[Hand, Hand, Hand, Hand]) -> None:
         if isinstance(hands, Mapping):
@@ -98,8 +102,30 @@ class Deal(Mapping[Seat, Hand]):
                         f"{card} is in both {holder[card].format(full=True)}'s and "
                         f"{seat.format(full=True)}'s hands")
                 holder[card] = seat
-        object.__setattr__(self, "_hands", ordered)
-        object.__setattr__(self, "_holder", holder)
+        object.__setattr__(self, "_hand_cache", ordered)
+        object.__setattr__(self, "_owners", bytes(holder[card] for card in DECK))
+
+    @classmethod
+    def _from_owners(cls, owners: bytes) -> Deal:
+        """A deal from each card's seat (52 bytes, 0-3, 13 each), already known to be valid."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "_hand_cache", None)
+        object.__setattr__(self, "_owners", bytes(owners))
+        return self
+
+    @property
+    def _hands(self) -> tuple[Hand, ...]:
+        hands = self._hand_cache
+        if hands is None:
+            owners = self._owners
+            hands = tuple(Hand._trusted(compress(DECK, owners.translate(table))) for table in _SEAT_MASKS)
+            object.__setattr__(self, "_hand_cache", hands)
+        return hands
+
+    @property
+    def owners(self) -> bytes:
+        """Each card's seat as a number 0-3, in card index order (the engine's form)."""
+        return self._owners
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Deal is immutable")
@@ -123,10 +149,10 @@ class Deal(Mapping[Seat, Hand]):
         return 4
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Deal) and self._hands == other._hands
+        return isinstance(other, Deal) and self._owners == other._owners
 
     def __hash__(self) -> int:
-        return hash(self._hands)
+        return hash(self._owners)
 
     def __repr__(self) -> str:
         return f"Deal.from_pbn({self.to_pbn()!r})"
@@ -136,7 +162,9 @@ class Deal(Mapping[Seat, Hand]):
 
     def holder(self, card: Card) -> Seat:
         """The seat dealt ``card``."""
-        return self._holder[card]
+        if not isinstance(card, Card):
+            raise KeyError(card)
+        return _SEATS[self._owners[card.index]]
 
     # --- PBN --------------------------------------------------------------------------
 
@@ -185,8 +213,7 @@ class Deal(Mapping[Seat, Hand]):
         remaining = 52
         total = DEAL_COUNT
         index = 0
-        for card in DECK:
-            owner = self._holder[card]
+        for owner in self._owners:
             for seat in range(4):
                 share = total * counts[seat] // remaining
                 if seat == owner:
@@ -202,21 +229,7 @@ class Deal(Mapping[Seat, Hand]):
         """The deal with number ``index`` in ``[0, DEAL_COUNT)``."""
         if not 0 <= index < DEAL_COUNT:
             raise InvalidDealError(f"deal number {index} is outside 0 to {DEAL_COUNT - 1}")
-        counts = [13, 13, 13, 13]
-        remaining = 52
-        total = DEAL_COUNT
-        cards: list[list[Card]] = [[], [], [], []]
-        for card in DECK:
-            for seat in range(4):
-                share = total * counts[seat] // remaining
-                if index < share:
-                    total = share
-                    break
-                index -= share
-            cards[seat].append(card)
-            counts[seat] -= 1
-            remaining -= 1
-        return cls((Hand(cards[0]), Hand(cards[1]), Hand(cards[2]), Hand(cards[3])))
+        return cls._from_owners(deal_owners(index))
 
     @classmethod
     def from_seed(cls, seed: bytes | str | int, number: int = 0) -> Deal:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from redouble.calls import Call
-from redouble.cards import Card
+from redouble.calls import CALLS, Call
+from redouble.cards import DECK, Card
 from redouble.errors import NotationError
 from redouble.seats import Seat
 
@@ -121,6 +121,28 @@ class Undone:
         if self.seat is not None:
             data["seat"] = self.seat.letter()
         return data
+
+
+_CARD_EVENTS: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(seat=seat, card=card) for card in DECK) for seat in Seat)
+_CALL_EVENTS: tuple[tuple[CallMade, ...], ...] = tuple(
+    tuple(CallMade(seat=seat, call=call) for call in CALLS) for seat in Seat)
+
+
+def card_played(seat: Seat, card: Card) -> CardPlayed:
+    """``CardPlayed(seat=seat, card=card)``, shared: events are values, and cards are played often.
+
+    >>> card_played(Seat.WEST, Card.parse("HQ")) == CardPlayed(seat=Seat.WEST, card=Card.parse("HQ"))
+    True
+    """
+    return _CARD_EVENTS[seat][card.index]
+
+
+def call_made(seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None) -> CallMade:
+    """``CallMade(...)``, shared when the call has no alert or explanation."""
+    if alert or explanation:
+        return CallMade(seat=seat, call=call, alert=alert, explanation=explanation or None)
+    return _CALL_EVENTS[seat][call.index]
 
 
 Event = CallMade | CardPlayed | ClaimMade | ClaimAccepted | ClaimRejected | ClaimWithdrawn | Undone

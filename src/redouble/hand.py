@@ -37,6 +37,15 @@ class Hand:
         object.__setattr__(self, "_cards", frozen)
         object.__setattr__(self, "_hash", hash(frozen))
 
+    @classmethod
+    def _trusted(cls, cards: Iterable[Card]) -> Hand:
+        """A hand of cards already known to be ``Card`` values (the engine's fast path)."""
+        self = object.__new__(cls)
+        frozen = frozenset(cards)
+        object.__setattr__(self, "_cards", frozen)
+        object.__setattr__(self, "_hash", hash(frozen))
+        return self
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
 

@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from redouble._backend import PlayCore
 from redouble.calls import Contract
-from redouble.cards import DECK, SUITS, Card, Suit
+from redouble.cards import SUITS, Card, Suit
 from redouble.deal import Deal
 from redouble.errors import ClaimError, IllegalCardError, OutOfTurnError, UndoError
 from redouble.seats import Seat, Side
@@ -116,12 +117,15 @@ class Claim:
         return self.tricks == 0
 
 
-class Play:
-    """The card play of one deal under a contract with a declarer."""
+class Play(PlayCore):
+    """The card play of one deal under a contract with a declarer.
 
-    __slots__ = ("_accepted", "_claim", "_current", "_history", "_leader", "_owner",
-                 "_settled", "_suits", "_tricks", "_turn", "_won", "contract", "deal", "declarer",
-                 "dummy", "trump")
+    The state and the frequent moves (``play_card``, ``legal_cards``, ``turn``, ``actor``)
+    come from the engine core (``redouble._backend``); the rules' messages are here.
+    """
+
+    __slots__ = ("_accepted", "_settled", "_trick_cache", "contract", "deal", "declarer", "dummy",
+                 "trump")
 
     def __init__(self, *, deal: Deal, contract: Contract, cards: Iterable[Card] = ()) -> None:
         if contract.declarer is None:
@@ -136,26 +140,17 @@ class Play:
             self.play_card(card)
 
     def _start(self) -> None:
-        deal = self.deal
-        # per seat, per suit: the cards still held, lowest first; and each card's holder
-        self._suits: list[list[list[Card]]] = [[[], [], [], []] for _ in Seat]
-        self._owner: list[Seat | None] = [None] * 52
-        for card in DECK:
-            seat = deal.holder(card)
-            self._suits[seat][card.suit].append(card)
-            self._owner[card.index] = seat
-        self._tricks: list[Trick] = []
-        self._current: list[Card] = []
-        self._leader: Seat = self.declarer.lho
-        self._turn: Seat | None = self._leader
-        self._won = [0, 0]  # tricks won by NS, EW
-        self._history: list[Card] = []
-        self._claim: Claim | None = None
+        self._core_start(self.deal.owners, self.declarer, -1 if self.trump is None else self.trump)
+        self._trick_cache: list[Trick] = []
         self._settled: int | None = None  # declarer's total once a claim is accepted
         self._accepted: Claim | None = None
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_rebuild_play, (self.deal, self.contract, self.cards_played, self._claim,
+                                self._settled, self._accepted))
+
     def __repr__(self) -> str:
-        return (f"<Play {self.contract.format(with_declarer=True)}: {len(self._tricks)} tricks, "
+        return (f"<Play {self.contract.format(with_declarer=True)}: {self._trick_count} tricks, "
                 f"declarer {self.declarer_tricks}>")
 
     # --- who is where ------------------------------------------------------------------
@@ -168,93 +163,62 @@ class Play:
     @property
     def is_complete(self) -> bool:
         """All 13 tricks played, or a claim or concession accepted."""
-        return self._settled is not None or len(self._tricks) == 13
-
-    @property
-    def turn(self) -> Seat | None:
-        """The seat whose card is played next (dummy included); ``None`` when play is over."""
-        return self._turn
-
-    @property
-    def actor(self) -> Seat | None:
-        """The seat that chooses the next card: declarer when dummy is on turn (Law 45)."""
-        turn = self._turn
-        if turn is None:
-            return None
-        return self.declarer if turn is self.dummy else turn
+        return self._settled is not None or self._trick_count == 13
 
     @property
     def is_dummy_faced(self) -> bool:
         """Dummy is faced once the opening lead is made (Law 41D)."""
-        return bool(self._history)
-
-    @property
-    def cards_played(self) -> tuple[Card, ...]:
-        """Every card played, in order."""
-        return tuple(self._history)
+        return self._played_count > 0
 
     def remaining(self, seat: Seat) -> frozenset[Card]:
         """The cards ``seat`` still holds."""
-        return frozenset(card for cards in self._suits[seat] for card in cards)
-
-    def holds(self, seat: Seat, card: Card) -> bool:
-        """Whether ``seat`` still holds ``card``."""
-        return self._owner[card.index] is seat
+        return frozenset(self._hand_cards(seat))
 
     # --- tricks ------------------------------------------------------------------------
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks in order."""
-        return tuple(self._tricks)
+        cache = self._trick_cache
+        count = self._trick_count
+        if len(cache) != count:
+            leaders = self._trick_leaders
+            played = self.cards_played
+            cache[:] = [Trick(leader=leaders[i], cards=tuple(played[4 * i:4 * i + 4]), trump=self.trump)
+                        for i in range(count)]
+        return tuple(cache)
 
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (empty between tricks, and after the last one)."""
-        return Trick(leader=self._leader, cards=tuple(self._current), trump=self.trump)
+        return Trick(leader=self.leader, cards=self._current_cards, trump=self.trump)
 
     @property
     def last_trick(self) -> Trick | None:
         """The last completed trick."""
-        return self._tricks[-1] if self._tricks else None
-
-    def tricks_won(self, side: Side) -> int:
-        """Tricks a side has won in play (claims not counted)."""
-        return self._won[side]
+        tricks = self.tricks
+        return tricks[-1] if tricks else None
 
     @property
     def remaining_tricks(self) -> int:
         """Tricks not yet completed, the one in progress included."""
-        return 13 - len(self._tricks)
+        return 13 - self._trick_count
 
     @property
     def declarer_tricks(self) -> int:
         """Declarer's side's tricks: won in play, plus any settled by an accepted claim."""
         if self._settled is not None:
             return self._settled
-        return self._won[self.declaring_side]
+        return self.tricks_won(self.declaring_side)
 
     @property
     def defender_tricks(self) -> int:
         """The defenders' tricks: won in play, plus any settled by an accepted claim."""
         if self._settled is not None:
             return 13 - self._settled
-        return self._won[self.declaring_side.opponents]
+        return self.tricks_won(self.declaring_side.opponents)
 
     # --- playing a card ------------------------------------------------------------------
-
-    def legal_cards(self) -> tuple[Card, ...]:
-        """The cards the seat on turn may play, lowest first (Law 44C: follow suit if able)."""
-        turn = self._turn
-        if turn is None or self._claim is not None:
-            return ()
-        suits = self._suits[turn]
-        if self._current:
-            following = suits[self._current[0].suit]
-            if following:
-                return tuple(following)
-        clubs, diamonds, hearts, spades = suits
-        return (*clubs, *diamonds, *hearts, *spades)
 
     def check_card(self, card: Card, *, by: Seat | None = None) -> None:
         """Raise ``IllegalCardError`` (or ``OutOfTurnError``) if ``card`` may not be played now.
@@ -263,7 +227,7 @@ class Play:
         """
         if not isinstance(card, Card):
             raise IllegalCardError(f"{card!r} is not a card")
-        turn = self._turn
+        turn = self.turn
         if turn is None:
             raise IllegalCardError("play is over: no more cards can be played")
         if self._claim is not None:
@@ -275,15 +239,16 @@ class Play:
             note = " (declarer plays dummy's cards)" if turn is self.dummy else ""
             raise OutOfTurnError(
                 f"it is {whose}'s turn to play{note}, not {by.format(full=True)}'s")
-        if self._owner[card.index] is not turn:
-            if card in self._history:
+        if not self.holds(turn, card):
+            if card in self.cards_played:
                 raise IllegalCardError(f"{card} has already been played")
             raise OutOfTurnError(
                 f"{card} is not in {turn.format(full=True)}'s hand; it is "
                 f"{turn.format(full=True)}'s turn to play")
-        if self._current:
-            led = self._current[0].suit
-            if card.suit is not led and self._suits[turn][led]:
+        current = self._current_cards
+        if current:
+            led = current[0].suit
+            if card.suit is not led and self._suit_cards(turn, led):
                 raise IllegalCardError(
                     f"{card} does not follow suit: {led.name.lower()} were led and "
                     f"{turn.format(full=True)} holds {led.name.lower()} (Law 44C)")
@@ -296,34 +261,6 @@ class Play:
             return False
         return True
 
-    def play_card(self, card: Card, *, by: Seat | None = None) -> Seat:
-        """Check and play ``card``; returns the seat whose card it was."""
-        seat = self._turn
-        current = self._current
-        # the common case is checked inline; anything unusual goes through check_card's messages
-        if (seat is None or self._claim is not None or self._owner[card.index] is not seat
-                or (by is not None and by is not (self.declarer if seat is self.dummy else seat))
-                or (current and card.suit is not current[0].suit
-                    and self._suits[seat][current[0].suit])):
-            self.check_card(card, by=by)
-            raise AssertionError("unreachable: check_card accepted a refused card")  # pragma: no cover
-        self._suits[seat][card.suit].remove(card)
-        self._owner[card.index] = None
-        self._history.append(card)
-        current.append(card)
-        if len(current) == 4:
-            trick = Trick(leader=self._leader, cards=tuple(current), trump=self.trump)
-            winner = trick.winning_seat
-            assert winner is not None
-            self._tricks.append(trick)
-            self._won[winner.side] += 1
-            self._leader = winner
-            self._current = []
-            self._turn = winner if len(self._tricks) < 13 else None
-        else:
-            self._turn = seat.lho
-        return seat
-
     def lowest_of(self, suit: Suit, seat: Seat | None = None) -> Card:
         """The lowest card of ``suit`` held by ``seat`` (default: the seat on turn).
 
@@ -332,7 +269,7 @@ class Play:
         holder = self.turn if seat is None else seat
         if holder is None:
             raise IllegalCardError("play is over: no hand is on turn")
-        cards = self._suits[holder][suit]
+        cards = self._suit_cards(holder, suit)
         if not cards:
             raise IllegalCardError(f"{holder.format(full=True)} has no {suit.name.lower()}")
         return cards[0]
@@ -341,14 +278,13 @@ class Play:
         """Take back the last card played (a policy decision for the caller) and return it."""
         if self._claim is not None or self._settled is not None:
             raise UndoError("a card cannot be taken back while a claim is pending or settled")
-        if not self._history:
+        played = self.cards_played
+        if not played:
             raise UndoError("no card has been played yet")
-        cards = self._history[:-1]
-        last = self._history[-1]
         self._start()
-        for card in cards:
+        for card in played[:-1]:
             self.play_card(card)
-        return last
+        return played[-1]
 
     # --- claims and concessions ------------------------------------------------------
 
@@ -441,14 +377,14 @@ class Play:
         claim = self._claim
         if claim is None or not claim.is_accepted:
             return
-        won = self._won[self.declaring_side]
+        won = self.tricks_won(self.declaring_side)
         if claim.claimer.side is self.declaring_side:
             self._settled = won + claim.tricks
         else:
             self._settled = won + claim.remaining - claim.tricks
         self._claim = None
         self._accepted = claim
-        self._turn = None
+        self._end()
 
     @property
     def accepted_claim(self) -> Claim | None:
@@ -457,4 +393,16 @@ class Play:
 
     def suit_lengths(self, seat: Seat) -> dict[Suit, int]:
         """How many cards of each suit ``seat`` still holds."""
-        return {suit: len(self._suits[seat][suit]) for suit in SUITS}
+        return {suit: len(self._suit_cards(seat, suit)) for suit in SUITS}
+
+
+def _rebuild_play(deal: Deal, contract: Contract, cards: tuple[Card, ...], claim: Claim | None,
+                  settled: int | None, accepted: Claim | None) -> Play:
+    """Pickle and copy support: replay the cards, then restore the claims' state."""
+    play = Play(deal=deal, contract=contract, cards=cards)
+    play._claim = claim
+    play._settled = settled
+    play._accepted = accepted
+    if accepted is not None:
+        play._end()
+    return play

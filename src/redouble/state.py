@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from redouble import _backend, _pystate
 from redouble.auction import Auction
 from redouble.board import Board
 from redouble.calls import Call, Contract
@@ -39,7 +40,8 @@ from redouble.errors import (
     PhaseError,
     UndoError,
 )
-from redouble.events import (
+from redouble.events import (  # _CARD_EVENTS: shared CardPlayed values, by seat and card index
+    _CARD_EVENTS,
     CallMade,
     CardPlayed,
     ClaimAccepted,
@@ -48,6 +50,7 @@ from redouble.events import (
     ClaimWithdrawn,
     Event,
     Undone,
+    call_made,
     event_from_json,
 )
 from redouble.play import Play
@@ -56,7 +59,15 @@ from redouble.view import AuctionEntry, Phase, View
 
 __all__ = ["BoardResult", "BoardState", "Phase"]
 
-_AUCTION, _PLAY = Phase.AUCTION, Phase.PLAY  # module constants: enum attribute access is slow
+_AUCTION = Phase.AUCTION  # module constant: enum attribute access is slow
+
+if TYPE_CHECKING:
+    from redouble._pystate import StateCore
+elif _backend.ACCEL is not None:
+    _backend.ACCEL.bind_state(Phase.PLAY, [event for row in _CARD_EVENTS for event in row])
+    StateCore = _backend.ACCEL.StateCore
+else:
+    StateCore = _pystate.StateCore
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +90,12 @@ class BoardResult:
         return f"{self.contract.format(with_declarer=True)} {suffix}"
 
 
-class BoardState:
-    """A board being bid and played, rebuilt from and recorded as events."""
+class BoardState(StateCore):
+    """A board being bid and played, rebuilt from and recorded as events.
+
+    Playing a card, and the legal cards and calls, come from the engine core
+    (``redouble._backend``); everything else is here.
+    """
 
     def __init__(self, board: Board, events: Iterable[Event] = (), *,
                  scoring: str | None = None) -> None:
@@ -93,6 +108,9 @@ class BoardState:
         self._phase = Phase.AUCTION
         for event in events:
             self.apply(event)
+
+    def __reduce__(self) -> tuple[object, tuple[dict[str, Any]]]:
+        return (BoardState.from_json, (self.to_json(),))  # the event log is the truth
 
     def __repr__(self) -> str:
         return (f"<BoardState board={self.board.number} {self.phase.value} "
@@ -109,11 +127,6 @@ class BoardState:
     def events(self) -> tuple[Event, ...]:
         """Every event so far, in order (undone actions and lapsed claims included)."""
         return tuple(self._events)
-
-    @property
-    def phase(self) -> Phase:
-        """Auction, play, claim (pending) or done."""
-        return self._phase
 
     def _update_phase(self) -> None:
         self._phase = self._derive_phase()
@@ -183,14 +196,15 @@ class BoardState:
         """Make a call (with the caller's alert and explanation) and record it."""
         if self._phase is not _AUCTION:
             self.check_call(call, seat=seat)
-        turn = self.auction.make_call(call, seat=seat)
-        event = CallMade(seat=turn, call=call, alert=alert, explanation=explanation or None)
+        auction = self.auction
+        turn = auction.make_call(call, seat=seat)
+        event = call_made(turn, call, alert=alert, explanation=explanation)
         self._actions.append(event)
         self._events.append(event)
-        if self.auction.is_complete:
-            contract = self.auction.contract
+        if auction.is_complete:
+            contract = auction.contract
             if contract is not None:
-                self.play = Play(deal=self.deal, contract=contract)
+                self.play = Play(deal=self.board.deal, contract=contract)
             self._update_phase()
         return event
 
@@ -209,24 +223,6 @@ class BoardState:
         except BridgeError:
             return False
         return True
-
-    def legal_cards(self) -> tuple[Card, ...]:
-        """The cards the seat on turn may play."""
-        return () if self.play is None else self.play.legal_cards()
-
-    def play_card(self, card: Card, *, by: Seat | None = None) -> CardPlayed:
-        """Play a card (``by`` the acting seat, declarer for dummy) and record it."""
-        play = self.play
-        if play is None or self._phase is not _PLAY:
-            self.check_card(card, by=by)
-            raise AssertionError("unreachable")  # pragma: no cover
-        seat = play.play_card(card, by=by)
-        event = CardPlayed(seat=seat, card=card)
-        self._actions.append(event)
-        self._events.append(event)
-        if play._turn is None:
-            self._update_phase()
-        return event
 
     # --- claims --------------------------------------------------------------------------
 

@@ -1,0 +1,68 @@
+"""The board's hot path in plain Python: the reference for ``StateCore`` in ``_accel.c``.
+
+``BoardState`` subclasses ``StateCore``: the compiled one when ``redouble._accel`` is built
+(see ``redouble._backend``), this one otherwise. It plays a card and records its event, and
+lists the legal cards and calls; everything else about a board is in ``redouble.state``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from redouble.events import _CARD_EVENTS, CallMade, CardPlayed, Event
+from redouble.view import Phase
+
+if TYPE_CHECKING:
+    from redouble.auction import Auction
+    from redouble.calls import Call
+    from redouble.cards import Card
+    from redouble.play import Play
+    from redouble.seats import Seat
+
+__all__ = ["StateCore"]
+
+_PLAY = Phase.PLAY  # module constant: enum attribute access is slow
+
+
+class StateCore:
+    """The state every card touches, and the frequent moves on it."""
+
+    auction: Auction
+    play: Play | None
+    _events: list[Event]
+    _actions: list[CallMade | CardPlayed]
+    _phase: Phase
+
+    @property
+    def phase(self) -> Phase:
+        """Auction, play, claim (pending) or done."""
+        return self._phase
+
+    def check_card(self, card: Card, *, by: Seat | None = None) -> None:
+        """Raise the error naming the rule (the subclass's)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _update_phase(self) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def play_card(self, card: Card, *, by: Seat | None = None) -> CardPlayed:
+        """Play a card (``by`` the acting seat, declarer for dummy) and record it."""
+        play = self.play
+        if play is None or self._phase is not _PLAY:
+            self.check_card(card, by=by)
+            raise AssertionError("unreachable: check_card accepted a refused action")
+        event = _CARD_EVENTS[play.play_card(card, by=by)][card.index]
+        self._actions.append(event)
+        self._events.append(event)
+        if play.turn is None:
+            self._update_phase()
+        return event
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat on turn may play."""
+        play = self.play
+        return () if play is None else play.legal_cards()
+
+    def legal_calls(self) -> tuple[Call, ...]:
+        """The calls the seat on turn may make, in bidding-box order (empty after the auction)."""
+        return self.auction._legal_tuple()
