@@ -109,8 +109,7 @@ def run() -> str:
         f"| redouble `BoardState` ({BACKEND} core) | {a:,.0f} | {min(ours):,.0f} | {max(ours):,.0f} |",
         f"| OpenSpiel `bridge(use_double_dummy_result=false)` | {b:,.0f} | {min(peer):,.0f} | "
         f"{max(peer):,.0f} |",
-        "",
-        f"| redouble, plain-Python core (fall-back; best of 2 after the rounds) | {pure:,.0f} | | |",
+        f"| redouble, plain-Python core (fall-back; best of 2 after the rounds) | {pure:,.0f} | – | – |",
         "",
         f"redouble / OpenSpiel = **{a / b:.2f}×** (goal ≥ 1); the plain-Python fall-back runs at "
         f"{pure / b:.2f}× OpenSpiel.",

@@ -212,25 +212,35 @@ static inline int auction_can_redouble(AuctionCore *self, int turn) {
            && ((self->last_bidder_seat ^ turn) & 1) == 0;
 }
 
-static PyObject *auction_make_call(AuctionCore *self, PyObject *const *args, Py_ssize_t nargs,
-                                   PyObject *kwnames) {
-    static const char *const names[] = {"call", "seat"};
-    PyObject *call = NULL, *seat = Py_None;
+/* Parse (call, *, seat=None[, alert=False, explanation=None]) for make_call. */
+static int call_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int notes,
+                     PyObject **call, PyObject **seat, PyObject **alert, PyObject **explanation) {
     Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    *seat = *explanation = Py_None;
+    *alert = Py_False;
     if (nargs != 1) {
         PyErr_SetString(PyExc_TypeError, "make_call() takes one positional argument, the call");
-        return NULL;
+        return -1;
     }
-    call = args[0];
+    *call = args[0];
     for (Py_ssize_t i = 0; i < nkw; i++) {
         PyObject *key = PyTuple_GET_ITEM(kwnames, i);
-        if (PyUnicode_CompareWithASCIIString(key, names[1]) == 0) {
-            seat = args[nargs + i];
+        if (PyUnicode_CompareWithASCIIString(key, "seat") == 0) {
+            *seat = args[nargs + i];
+        } else if (notes && PyUnicode_CompareWithASCIIString(key, "alert") == 0) {
+            *alert = args[nargs + i];
+        } else if (notes && PyUnicode_CompareWithASCIIString(key, "explanation") == 0) {
+            *explanation = args[nargs + i];
         } else {
             PyErr_Format(PyExc_TypeError, "make_call() got an unexpected keyword argument %R", key);
-            return NULL;
+            return -1;
         }
     }
+    return 0;
+}
+
+/* Make ``call``; returns the caller's seat (0-3) and sets *made to its index, or -1. */
+static int make_call_impl(AuctionCore *self, PyObject *call, PyObject *seat, int *made) {
     int turn = (self->dealer + self->ncalls) & 3;
     int index = auction_complete(self) ? -1 : index_of(call, CALLS, 38);
     int legal = index >= 0 && (seat == Py_None || seat == SEATS[turn]);
@@ -241,12 +251,13 @@ static PyObject *auction_make_call(AuctionCore *self, PyObject *const *args, Py_
     }
     if (!legal) {
         PyObject *keyword = PyUnicode_FromString("seat");
-        if (keyword == NULL) return NULL;
+        if (keyword == NULL) return -1;
         PyObject *result = refuse((PyObject *)self, s_check_call, call, keyword, seat);
         Py_DECREF(keyword);
-        return result;
+        Py_XDECREF(result);
+        return -1;
     }
-    if (PyList_Append(self->calls, CALLS[index]) < 0) return NULL;
+    if (PyList_Append(self->calls, CALLS[index]) < 0) return -1;
     self->ncalls++;
     if (index == 0) {
         self->passes++;
@@ -263,6 +274,17 @@ static PyObject *auction_make_call(AuctionCore *self, PyObject *const *args, Py_
         }
         Py_SETREF(self->risk_obj, Py_NewRef(RISKS[self->risk]));
     }
+    *made = index;
+    return turn;
+}
+
+static PyObject *auction_make_call(AuctionCore *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames) {
+    PyObject *call, *seat, *alert, *explanation;
+    int index;
+    if (call_args(args, nargs, kwnames, 0, &call, &seat, &alert, &explanation) < 0) return NULL;
+    int turn = make_call_impl(self, call, seat, &index);
+    if (turn < 0) return NULL;
     return Py_NewRef(SEATS[turn]);
 }
 
@@ -675,22 +697,34 @@ static PyTypeObject PlayCoreType = {
 /* ---------------------------------------------------------------------------------------- */
 /* StateCore: the board's hot path (a card and its event, the legal cards and calls)          */
 
-static PyObject *PHASE_PLAY = NULL;   /* Phase.PLAY */
-static PyObject *CARD_EVENTS[4][52];  /* the shared CardPlayed values */
+static PyObject *PHASE_AUCTION = NULL;  /* Phase.AUCTION */
+static PyObject *PHASE_PLAY = NULL;     /* Phase.PLAY */
+static PyObject *CARD_EVENTS[4][52];    /* the shared CardPlayed values */
+static PyObject *CALL_EVENTS[4][38];    /* the shared CallMade values without notes */
+static PyObject *CALL_MADE = NULL;      /* redouble.events.call_made, for calls with notes */
 static int state_ready = 0;
-static PyObject *s_update_phase;
+static PyObject *s_update_phase, *s_auction_over;
+
+static int fill_table(PyObject *seq, PyObject **table, int n, const char *what) {
+    PyObject *flat[208] = {NULL};
+    if (fill(seq, flat, n, what) < 0) {
+        for (int i = 0; i < n; i++) Py_XDECREF(flat[i]);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) Py_XSETREF(table[i], flat[i]);
+    return 0;
+}
 
 static PyObject *accel_bind_state(PyObject *module, PyObject *args) {
-    PyObject *phase, *events;
-    if (!PyArg_ParseTuple(args, "OO:bind_state", &phase, &events)) return NULL;
-    PyObject *flat[208] = {NULL};
-    if (fill(events, flat, 208, "card events") < 0) {
-        for (int i = 0; i < 208; i++) Py_XDECREF(flat[i]);
+    PyObject *auction, *play, *cards, *calls, *call_made;
+    if (!PyArg_ParseTuple(args, "OOOOO:bind_state", &auction, &play, &cards, &calls, &call_made))
         return NULL;
-    }
-    for (int i = 0; i < 208; i++) Py_XSETREF(CARD_EVENTS[i / 52][i % 52], flat[i]);
-    Py_INCREF(phase);
-    Py_XSETREF(PHASE_PLAY, phase);
+    if (fill_table(cards, &CARD_EVENTS[0][0], 208, "card events") < 0
+        || fill_table(calls, &CALL_EVENTS[0][0], 152, "call events") < 0)
+        return NULL;
+    Py_XSETREF(PHASE_AUCTION, Py_NewRef(auction));
+    Py_XSETREF(PHASE_PLAY, Py_NewRef(play));
+    Py_XSETREF(CALL_MADE, Py_NewRef(call_made));
     state_ready = 1;
     Py_RETURN_NONE;
 }
@@ -779,6 +813,66 @@ static PyObject *state_play_card(StateCore *self, PyObject *const *args, Py_ssiz
     return Py_NewRef(event);
 }
 
+static PyObject *state_make_call(StateCore *self, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kwnames) {
+    PyObject *call, *seat, *alert, *explanation, *event;
+    int index;
+    if (call_args(args, nargs, kwnames, 1, &call, &seat, &alert, &explanation) < 0) return NULL;
+    PyObject *auction = self->auction;
+    if (self->phase != PHASE_AUCTION) {
+        PyObject *keyword = PyUnicode_FromString("seat");
+        if (keyword == NULL) return NULL;
+        PyObject *result = refuse((PyObject *)self, s_check_call, call, keyword, seat);
+        Py_DECREF(keyword);
+        return result;
+    }
+    if (auction == NULL || !PyObject_TypeCheck(auction, &AuctionCoreType)) {
+        PyErr_SetString(PyExc_TypeError, "the board's auction is not a redouble Auction");
+        return NULL;
+    }
+    if (self->actions == NULL || self->events == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "BoardState was not initialised");
+        return NULL;
+    }
+    int noted = PyObject_IsTrue(alert);
+    if (noted == 0) noted = PyObject_IsTrue(explanation);
+    if (noted < 0) return NULL;
+    Py_INCREF(auction);  /* a refused call runs Python code */
+    int turn = make_call_impl((AuctionCore *)auction, call, seat, &index);
+    if (turn < 0) {
+        Py_DECREF(auction);
+        return NULL;
+    }
+    if (noted) {
+        PyObject *kwargs = Py_BuildValue("{sOsO}", "alert", alert, "explanation", explanation);
+        PyObject *callargs = kwargs == NULL ? NULL : PyTuple_Pack(2, SEATS[turn], call);
+        event = callargs == NULL ? NULL : PyObject_Call(CALL_MADE, callargs, kwargs);
+        Py_XDECREF(kwargs);
+        Py_XDECREF(callargs);
+        if (event == NULL) {
+            Py_DECREF(auction);
+            return NULL;
+        }
+    } else {
+        event = Py_NewRef(CALL_EVENTS[turn][index]);
+    }
+    int over = auction_complete((AuctionCore *)auction);
+    Py_DECREF(auction);
+    if (PyList_Append(self->actions, event) < 0 || PyList_Append(self->events, event) < 0) {
+        Py_DECREF(event);
+        return NULL;
+    }
+    if (over) {
+        PyObject *done = PyObject_CallMethodNoArgs((PyObject *)self, s_auction_over);
+        if (done == NULL) {
+            Py_DECREF(event);
+            return NULL;
+        }
+        Py_DECREF(done);
+    }
+    return event;
+}
+
 static PyObject *state_legal_cards(StateCore *self, PyObject *unused) {
     PyObject *play = self->play;
     if (play == NULL || play == Py_None) return PyTuple_New(0);
@@ -811,6 +905,8 @@ static PyMethodDef state_methods[] = {
      "Play a card (``by`` the acting seat, declarer for dummy) and record it."},
     {"legal_cards", (PyCFunction)state_legal_cards, METH_NOARGS,
      "The cards the seat on turn may play."},
+    {"make_call", (PyCFunction)(void (*)(void))state_make_call, METH_FASTCALL | METH_KEYWORDS,
+     "Make a call (with the caller's alert and explanation) and record it."},
     {"legal_calls", (PyCFunction)state_legal_calls, METH_NOARGS,
      "The calls the seat on turn may make, in bidding-box order (empty after the auction)."},
     {NULL, NULL, 0, NULL},
@@ -852,14 +948,20 @@ typedef unsigned __int128 u128;
 
 /* deal_owners(index): the seat (0-3) of each card of deal number ``index`` (Pavlicek). */
 static PyObject *accel_deal_owners(PyObject *module, PyObject *arg) {
-    unsigned char bytes[16];
     if (!PyLong_Check(arg)) {
         PyErr_SetString(PyExc_TypeError, "deal_owners: the deal number must be an int");
         return NULL;
     }
-    if (_PyLong_AsByteArray((PyLongObject *)arg, bytes, 16, 0, 0) < 0) return NULL;
-    u128 index = 0;
-    for (int i = 0; i < 16; i++) index = (index << 8) | bytes[i];
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *high = shift == NULL ? NULL : PyNumber_Rshift(arg, shift);
+    Py_XDECREF(shift);
+    if (high == NULL) return NULL;
+    unsigned long long hi = PyLong_AsUnsignedLongLong(high);
+    Py_DECREF(high);
+    if (hi == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    unsigned long long lo = PyLong_AsUnsignedLongLongMask(arg);
+    if (lo == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    u128 index = ((u128)hi << 64) | lo;
     /* DEAL_COUNT = 52! / (13!)^4 */
     u128 total = 1;
     {
@@ -904,7 +1006,8 @@ static PyMethodDef accel_functions[] = {
     {"setup", accel_setup, METH_VARARGS,
      "Give the core the 52 cards, 4 seats, 38 calls and 3 risks in index order."},
     {"bind_state", accel_bind_state, METH_VARARGS,
-     "Give the board core Phase.PLAY and the 208 shared CardPlayed values (seat-major)."},
+     "Give the board core Phase.AUCTION and PLAY, the shared CardPlayed (4x52) and CallMade "
+     "(4x38) values, seat-major, and redouble.events.call_made."},
     {"deal_owners", accel_deal_owners, METH_O,
      "The seat (0-3) of each card of a deal number, as 52 bytes."},
     {NULL, NULL, 0, NULL},
@@ -921,7 +1024,9 @@ PyMODINIT_FUNC PyInit__accel(void) {
     s_check_card = PyUnicode_InternFromString("check_card");
     s_check_call = PyUnicode_InternFromString("check_call");
     s_update_phase = PyUnicode_InternFromString("_update_phase");
-    if (s_index == NULL || s_check_card == NULL || s_check_call == NULL || s_update_phase == NULL)
+    s_auction_over = PyUnicode_InternFromString("_auction_over");
+    if (s_index == NULL || s_check_card == NULL || s_check_call == NULL || s_update_phase == NULL
+        || s_auction_over == NULL)
         return NULL;
     if (PyType_Ready(&AuctionCoreType) < 0 || PyType_Ready(&PlayCoreType) < 0
         || PyType_Ready(&StateCoreType) < 0)

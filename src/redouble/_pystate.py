@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from redouble.events import _CARD_EVENTS, CallMade, CardPlayed, Event
+from redouble.events import _CARD_EVENTS, CallMade, CardPlayed, Event, call_made
 from redouble.view import Phase
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["StateCore"]
 
-_PLAY = Phase.PLAY  # module constant: enum attribute access is slow
+_AUCTION, _PLAY = Phase.AUCTION, Phase.PLAY  # module constants: enum attribute access is slow
 
 
 class StateCore:
@@ -42,8 +42,30 @@ class StateCore:
         """Raise the error naming the rule (the subclass's)."""
         raise NotImplementedError  # pragma: no cover
 
+    def check_call(self, call: Call, *, seat: Seat | None = None) -> None:
+        """Raise the error naming the rule (the subclass's)."""
+        raise NotImplementedError  # pragma: no cover
+
     def _update_phase(self) -> None:
         raise NotImplementedError  # pragma: no cover
+
+    def _auction_over(self) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def make_call(self, call: Call, *, seat: Seat | None = None, alert: bool = False,
+                  explanation: str | None = None) -> CallMade:
+        """Make a call (with the caller's alert and explanation) and record it."""
+        if self._phase is not _AUCTION:
+            self.check_call(call, seat=seat)
+            raise AssertionError("unreachable: check_call accepted a refused action")
+        auction = self.auction
+        turn = auction.make_call(call, seat=seat)
+        event = call_made(turn, call, alert=alert, explanation=explanation)
+        self._actions.append(event)
+        self._events.append(event)
+        if auction.is_complete:
+            self._auction_over()
+        return event
 
     def play_card(self, card: Card, *, by: Seat | None = None) -> CardPlayed:
         """Play a card (``by`` the acting seat, declarer for dummy) and record it."""

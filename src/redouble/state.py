@@ -41,6 +41,7 @@ from redouble.errors import (
     UndoError,
 )
 from redouble.events import (  # _CARD_EVENTS: shared CardPlayed values, by seat and card index
+    _CALL_EVENTS,
     _CARD_EVENTS,
     CallMade,
     CardPlayed,
@@ -59,12 +60,12 @@ from redouble.view import AuctionEntry, Phase, View
 
 __all__ = ["BoardResult", "BoardState", "Phase"]
 
-_AUCTION = Phase.AUCTION  # module constant: enum attribute access is slow
 
 if TYPE_CHECKING:
     from redouble._pystate import StateCore
 elif _backend.ACCEL is not None:
-    _backend.ACCEL.bind_state(Phase.PLAY, [event for row in _CARD_EVENTS for event in row])
+    _backend.ACCEL.bind_state(Phase.AUCTION, Phase.PLAY, [event for row in _CARD_EVENTS for event in row],
+                              [event for row in _CALL_EVENTS for event in row], call_made)
     StateCore = _backend.ACCEL.StateCore
 else:
     StateCore = _pystate.StateCore
@@ -191,22 +192,12 @@ class BoardState(StateCore):
             return False
         return True
 
-    def make_call(self, call: Call, *, seat: Seat | None = None, alert: bool = False,
-                  explanation: str | None = None) -> CallMade:
-        """Make a call (with the caller's alert and explanation) and record it."""
-        if self._phase is not _AUCTION:
-            self.check_call(call, seat=seat)
-        auction = self.auction
-        turn = auction.make_call(call, seat=seat)
-        event = call_made(turn, call, alert=alert, explanation=explanation)
-        self._actions.append(event)
-        self._events.append(event)
-        if auction.is_complete:
-            contract = auction.contract
-            if contract is not None:
-                self.play = Play(deal=self.board.deal, contract=contract)
-            self._update_phase()
-        return event
+    def _auction_over(self) -> None:
+        """The last call was made: the play begins (unless the board was passed out)."""
+        contract = self.auction.contract
+        if contract is not None:
+            self.play = Play(deal=self.board.deal, contract=contract)
+        self._update_phase()
 
     # --- cards ---------------------------------------------------------------------------
 
