@@ -84,6 +84,19 @@ async def latest(client: Client) -> dict[str, Any]:
     return view
 
 
+def _settled(event: dict[str, Any]) -> dict[str, Any]:
+    """An event without what a board's end learns later: its par comes in its own ``par`` event.
+
+    A ``board_end`` is rendered with what the table knows when it is sent; at an imps-vs-par
+    table the par (and so the IMPs) is computed after the board and sent as a ``par`` event,
+    so a ``board_end`` sent before it, and the same event rendered after a restart, differ
+    only there.
+    """
+    if event.get("type") != "board_end" or not event.get("result"):
+        return event
+    return {**event, "result": {k: v for k, v in event["result"].items() if k not in ("par", "imps_ns")}}
+
+
 def test_kill_9_mid_board_and_every_table_resumes_exactly(database: str) -> None:
     served = Served(database)
     people = create(served, form="duplicate", boards=2, seats=HUMANS)
@@ -129,7 +142,7 @@ def test_kill_9_mid_board_and_every_table_resumes_exactly(database: str) -> None
         robot_log = await everything(restarted, robots["id"])
         by_seq = {item["seq"]: item["event"] for item in robot_log["events"]}
         for message in robot_events:
-            assert by_seq[message["seq"]] == message["event"]
+            assert _settled(by_seq[message["seq"]]) == _settled(message["event"])
         # and play goes on: the next card at the people's table, the robots to the end
         view = views["N"]
         actor = view["actor"]
