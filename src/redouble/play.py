@@ -179,13 +179,13 @@ class Play(PlayCore):
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks in order."""
-        cache = self._trick_cache
+        cache = self._trick_cache  # emptied by _start: tricks only ever grow in between
         count = self._trick_count
-        if len(cache) != count:
+        if len(cache) < count:
             leaders = self._trick_leaders
             played = self.cards_played
-            cache[:] = [Trick(leader=leaders[i], cards=tuple(played[4 * i:4 * i + 4]), trump=self.trump)
-                        for i in range(count)]
+            cache.extend(Trick(leader=leaders[i], cards=played[4 * i:4 * i + 4], trump=self.trump)
+                         for i in range(len(cache), count))
         return tuple(cache)
 
     @property
