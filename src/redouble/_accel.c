@@ -369,7 +369,6 @@ typedef struct {
     uint16_t masks[4][4];     /* [seat][suit]: bit (rank - 2) set while the card is held */
     int8_t history[52];       /* cards played, in order */
     int8_t leaders[13];       /* the leader of each completed trick */
-    int8_t winners[13];       /* the winner of each completed trick */
     int nhistory, ntricks;
     int leader, turn;         /* turn is -1 when play is over */
     int trump;                /* 0-3, or -1 at notrump */
@@ -525,7 +524,6 @@ static int play_card_impl(PlayCore *self, PyObject *card, PyObject *by, int *pla
             if (beats(trick[i], trick[best], self->trump)) best = i;
         int winner = (self->leader + best) & 3;
         self->leaders[self->ntricks] = (int8_t)self->leader;
-        self->winners[self->ntricks] = (int8_t)winner;
         self->ntricks++;
         self->won[winner & 1]++;
         self->leader = winner;
@@ -629,10 +627,6 @@ static PyObject *play_get_leaders(PlayCore *self, void *closure) {
     return seats_from(self->leaders, self->ntricks);
 }
 
-static PyObject *play_get_winners(PlayCore *self, void *closure) {
-    return seats_from(self->winners, self->ntricks);
-}
-
 static PyObject *play_get_ntricks(PlayCore *self, void *closure) {
     return PyLong_FromLong(self->ntricks);
 }
@@ -673,7 +667,6 @@ static PyGetSetDef play_getset[] = {
     {"cards_played", (getter)play_get_history, NULL, "Every card played, in order.", NULL},
     {"_current_cards", (getter)play_get_current, NULL, "The cards of the trick in progress.", NULL},
     {"_trick_leaders", (getter)play_get_leaders, NULL, "Who led each completed trick.", NULL},
-    {"_trick_winners", (getter)play_get_winners, NULL, "Who won each completed trick.", NULL},
     {"_trick_count", (getter)play_get_ntricks, NULL, "Completed tricks.", NULL},
     {"_played_count", (getter)play_get_nhistory, NULL, "Cards played.", NULL},
     {NULL, NULL, NULL, NULL, NULL},

@@ -113,7 +113,7 @@ class PlayCore:
     """The state of the play and its frequent moves."""
 
     __slots__ = ("_cards", "_claim", "_declarer_n", "_dummy_n", "_history", "_leader_n",
-                 "_leaders", "_owner", "_trump_n", "_turn_n", "_winners", "_won")
+                 "_leaders", "_owner", "_trump_n", "_turn_n", "_won")
 
     def _core_start(self, owners: bytes, declarer: int, trump: int) -> None:
         """Start the play: each card's holder (52 bytes), declarer and trump as numbers."""
@@ -128,7 +128,6 @@ class PlayCore:
         self._owner: list[int] = list(owners)
         self._history: list[Card] = []
         self._leaders: list[Seat] = []
-        self._winners: list[Seat] = []
         self._declarer_n = declarer
         self._dummy_n = (declarer + 2) & 3
         self._trump_n = trump
@@ -183,7 +182,6 @@ class PlayCore:
                     best = offset
             winner = (self._leader_n + best) & 3
             self._leaders.append(_SEATS[self._leader_n])
-            self._winners.append(_SEATS[winner])
             self._won[winner & 1] += 1
             self._leader_n = winner
             self._turn_n = winner if len(self._leaders) < 13 else -1
@@ -247,10 +245,6 @@ class PlayCore:
     @property
     def _trick_leaders(self) -> tuple[Seat, ...]:
         return tuple(self._leaders)
-
-    @property
-    def _trick_winners(self) -> tuple[Seat, ...]:
-        return tuple(self._winners)
 
     @property
     def _trick_count(self) -> int:

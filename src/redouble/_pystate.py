@@ -1,8 +1,9 @@
 """The board's hot path in plain Python: the reference for ``StateCore`` in ``_accel.c``.
 
 ``BoardState`` subclasses ``StateCore``: the compiled one when ``redouble._accel`` is built
-(see ``redouble._backend``), this one otherwise. It plays a card and records its event, and
-lists the legal cards and calls; everything else about a board is in ``redouble.state``.
+(see ``redouble._backend``), this one otherwise. It makes a call or plays a card and records
+its event, and lists the legal calls and cards; everything else about a board is in
+``redouble.state``.
 """
 
 from __future__ import annotations

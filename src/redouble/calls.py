@@ -149,8 +149,8 @@ DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
 _BID_CACHE: list[Call] = []
 BIDS: tuple[Call, ...] = tuple(Call.bid(level, strain) for level in range(1, 8) for strain in Strain)
-_BID_CACHE.extend(BIDS)  # from here on Call.bid and Call.parse hand out these 35 bids
 """The 35 bids from 1♣ to 7NT, in ascending order."""
+_BID_CACHE.extend(BIDS)  # from here on Call.bid and Call.parse hand out these 35 bids
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *BIDS)
 """All 38 calls in bidding-box order (``call.index``)."""
 

@@ -123,23 +123,19 @@ class Undone:
         return data
 
 
+# Events are frozen values, so the engine hands out shared ones: by seat, then card or call index.
 _CARD_EVENTS: tuple[tuple[CardPlayed, ...], ...] = tuple(
     tuple(CardPlayed(seat=seat, card=card) for card in DECK) for seat in Seat)
 _CALL_EVENTS: tuple[tuple[CallMade, ...], ...] = tuple(
     tuple(CallMade(seat=seat, call=call) for call in CALLS) for seat in Seat)
 
 
-def card_played(seat: Seat, card: Card) -> CardPlayed:
-    """``CardPlayed(seat=seat, card=card)``, shared: events are values, and cards are played often.
+def call_made(seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None) -> CallMade:
+    """``CallMade(...)``, shared when the call has no alert or explanation.
 
-    >>> card_played(Seat.WEST, Card.parse("HQ")) == CardPlayed(seat=Seat.WEST, card=Card.parse("HQ"))
+    >>> call_made(Seat.WEST, Call.parse("2C")) == CallMade(seat=Seat.WEST, call=Call.parse("2C"))
     True
     """
-    return _CARD_EVENTS[seat][card.index]
-
-
-def call_made(seat: Seat, call: Call, *, alert: bool = False, explanation: str | None = None) -> CallMade:
-    """``CallMade(...)``, shared when the call has no alert or explanation."""
     if alert or explanation:
         return CallMade(seat=seat, call=call, alert=alert, explanation=explanation or None)
     return _CALL_EVENTS[seat][call.index]

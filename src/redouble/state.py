@@ -40,7 +40,7 @@ from redouble.errors import (
     PhaseError,
     UndoError,
 )
-from redouble.events import (  # _CARD_EVENTS: shared CardPlayed values, by seat and card index
+from redouble.events import (
     _CALL_EVENTS,
     _CARD_EVENTS,
     CallMade,
@@ -94,7 +94,7 @@ class BoardResult:
 class BoardState(StateCore):
     """A board being bid and played, rebuilt from and recorded as events.
 
-    Playing a card, and the legal cards and calls, come from the engine core
+    Making a call, playing a card, and the legal calls and cards come from the engine core
     (``redouble._backend``); everything else is here.
     """
 

@@ -73,7 +73,7 @@ def _auction_state(auction: Any) -> tuple[Any, ...]:
 
 def _play_state(play: Any) -> tuple[Any, ...]:
     return (play.turn, play.actor, play.leader, play.cards_played, play._current_cards,
-            play._trick_leaders, play._trick_winners, play._trick_count, play._played_count,
+            play._trick_leaders, play._trick_count, play._played_count,
             play.tricks_won(0), play.tricks_won(1), play.legal_cards(),
             tuple(play._hand_cards(seat) for seat in range(4)),
             tuple(play._suit_cards(seat, suit) for seat in range(4) for suit in range(4)),
