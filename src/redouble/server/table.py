@@ -410,11 +410,11 @@ class Table:
             raise ServerError("undo", "the board is over: nothing can be taken back")
         if self.minibridge is not None and state.phase is Phase.AUCTION:
             raise ServerError("undo", "there is no call to take back")
+        steps = self.undo_steps(seat)
         try:
-            state.check_undo()
+            state.check_undo(max(steps, 1))  # the engine's rule: never back across the lead
         except BridgeError as error:
             raise ServerError("undo", str(error)) from None
-        steps = self.undo_steps(seat)
         if steps == 0:
             raise ServerError("undo", "you have made no call or card on this board to take back")
         if self.minibridge is not None and steps > len(state.play.cards_played if state.play else ()):
