@@ -101,14 +101,18 @@ def next_deal(form: str, results: list[dict[str, Any]], number: int) -> tuple[Se
     """Dealer and vulnerability of board ``number`` of a rubber or Chicago table.
 
     Rubber: the deal passes left every board; a side with a game is vulnerable. Chicago: the
-    sheet says (a passed-out deal is dealt again by the same dealer, at the same vulnerability).
+    sheet says (a passed-out deal is dealt again by the same dealer, at the same vulnerability,
+    and the next Chicago opens with the player to the left of the last one's fourth dealer).
     """
     played = keepers(form, results)
+    if form == "chicago" and played:  # the rule's home is redouble.scoring.chicago
+        chicago = played[-1]
+        assert isinstance(chicago, Chicago)
+        current_chicago = chicago.following() if chicago.is_finished else chicago
+        return current_chicago.dealer, current_chicago.vulnerability
     if not played or played[-1].is_finished:
         return board_dealer(number), Vulnerability.NONE
     current = played[-1]
-    if isinstance(current, Chicago):
-        return current.dealer, current.vulnerability
     ns, ew = (current.vulnerable(side) for side in (Side.NS, Side.EW))
     vulnerability = (Vulnerability.BOTH if ns and ew else Vulnerability.NS if ns
                      else Vulnerability.EW if ew else Vulnerability.NONE)
