@@ -60,7 +60,7 @@ class Auction(AuctionCore):
 
     The state and the frequent moves (``make_call``, ``turn``, ``is_complete``, the legal
     calls, and the reason a call is refused) come from the engine core (``redouble._backend``);
-``redouble.refusals`` words the refusal.
+    ``redouble.refusals`` words the refusal.
     """
 
     __slots__ = ()

@@ -123,7 +123,7 @@ class Play(PlayCore):
 
     The state and the frequent moves (``play_card``, ``legal_cards``, ``turn``, ``actor``)
     and the reason a card is refused come from the engine core (``redouble._backend``);
-``redouble.refusals`` words the refusal.
+    ``redouble.refusals`` words the refusal.
     """
 
     __slots__ = ("_accepted", "_settled", "_trick_cache", "contract", "deal", "declarer", "dummy",
