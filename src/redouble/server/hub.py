@@ -535,7 +535,7 @@ class Hub:
                 return {"table": table.id, "board": number, "dealer": board.dealer.letter(),
                         "vulnerability": board.vulnerability.value, "deal": board.deal.to_pbn(),
                         "view": view.to_json(), "events": data["events"],
-                        "result": table.result_of(board, state),
+                        "result": table.scored_result(number),
                         "commitment": table.seeds[number][1],
                         "seed": table.seeds[number][0] if table.seed_revealed(number) else None}
         raise ServerError("not_found", f"board {number} has not been finished at this table")
