@@ -14,9 +14,10 @@ $(STAMP): pyproject.toml hatch_build.py src/redouble/_accel.c
 
 install: $(STAMP)
 
-## The main job: play bridge.
+## The main job: play bridge (`make play PORT=8080` chooses the port).
+PORT ?= 8000
 play: install
-	$(BIN)/redouble serve
+	$(BIN)/redouble serve --port $(PORT)
 
 ## Everything CI checks: lint, strict typing, the tests (doctests, property and browser tests).
 test: install browser lint typecheck unit

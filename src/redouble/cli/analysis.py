@@ -111,6 +111,8 @@ def simulate_command(
                 fail(f"--contract {item!r}: expected a contract and a declarer, like '4S N'")
             contracts.append(Contract.parse(parts[0], declarer=Seat.parse(parts[1])))
         vul = Vulnerability.parse(vulnerability)
+    if scheduler not in (None, "synchronous"):
+        _check_scheduler(scheduler)
     spec = SimulationSpec(script_text=text, deals=deals, seed=seed, chunk=chunk,
                           vulnerability=vul, dealer=parsed.dealer or Seat.NORTH)
     with reporting():
@@ -118,3 +120,24 @@ def simulate_command(
     from redouble.cli.common import console
 
     console.print(format_report(result, contracts=contracts))
+
+
+def _check_scheduler(address: str) -> None:
+    """Fail at once, in one line, when a Dask scheduler's TCP address does not answer."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme not in ("tcp", "tls"):
+        return  # inproc://, ucx:// …: Dask itself reports those
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host, port = None, None
+    if not host or port is None:
+        fail(f"--scheduler {address!r}: expected an address like tcp://host:8786")
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as error:
+        fail(f"cannot reach the Dask scheduler at {address}: "
+             f"{error.strerror or error or 'no answer'}", 1)

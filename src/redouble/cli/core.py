@@ -18,8 +18,8 @@ def register(app: typer.Typer) -> None:
 
 
 def deal_command(
-    board: Annotated[int | None, typer.Option("--board", "-b", help="Board number: sets dealer "
-                                              "and vulnerability (16-board cycle).")] = None,
+    board: Annotated[int | None, typer.Option("--board", "-b", min=1, help="Board number: sets "
+                                              "dealer and vulnerability (16-board cycle).")] = None,
     seed: Annotated[str | None, typer.Option(help="Reproducible deal from this seed "
                                              "(default: the CSPRNG).")] = None,
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many deals.")] = 1,

@@ -33,6 +33,8 @@ def convert_command(
 
     if not source.is_file():
         fail(f"{source} is not a file")
+    if not target.parent.is_dir():
+        fail(f"cannot write {target}: the folder {target.parent} does not exist", 1)
     with reporting():
         count = convert_file(source, target)
         console.print(f"wrote {count} board{'s' if count != 1 else ''} to {target}")
