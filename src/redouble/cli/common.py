@@ -69,6 +69,9 @@ def describe_error(error: BaseException) -> tuple[str, int]:
         return one_line(error.format_message()), error.exit_code
     if isinstance(error, (typer.Abort, KeyboardInterrupt, EOFError)):
         return "interrupted", FAILURE
+    if isinstance(error, UnicodeDecodeError):  # a binary file, or one in another encoding
+        return (f"the file is not UTF-8 text (byte {error.object[error.start]:#04x} at "
+                f"position {error.start})"), USAGE
     if isinstance(error, ValueError):  # BridgeError and every other bad value
         return one_line(error) or f"bad input ({type(error).__name__})", USAGE
     if isinstance(error, OSError):  # files, sockets, connection refused, timeouts

@@ -66,7 +66,7 @@ def _print_board(board: object, *, language: object, symbols: bool) -> None:
 
 
 def play_command(
-    board: Annotated[int, typer.Option("--board", "-b", help="Board number.")] = 1,
+    board: Annotated[int, typer.Option("--board", "-b", min=1, help="Board number.")] = 1,
     seed: Annotated[str | None, typer.Option(help="Reproducible deal from this seed.")] = None,
     seat: Annotated[str | None, typer.Option(help="Play this seat yourself (N, E, S or W); "
                                              "robots take the others.")] = None,
