@@ -46,7 +46,8 @@ def dealer_command(
     if result.limit_reached:
         err_console.print(
             f"[yellow]warning:[/] the generate limit ({result.generated} deals) was reached "
-            f"with only {result.produced} deal(s) produced: the condition may be impossible "
+            f"with only {result.produced} deal{'' if result.produced == 1 else 's'} produced: "
+            "the condition may be impossible "
             "or too rare (raise 'generate' or relax the condition)")
 
 
@@ -72,7 +73,7 @@ def analyze_command(
         pbn_text, html_text, count = analyse_pbn(text, title=title)
     pbn_out.write_text(pbn_text, encoding="utf-8")
     html_out.write_text(html_text, encoding="utf-8")
-    err_console.print(f"analysed {count} board(s): wrote {pbn_out} and {html_out}")
+    err_console.print(f"analysed {count} board{'' if count == 1 else 's'}: wrote {pbn_out} and {html_out}")
 
 
 def simulate_command(

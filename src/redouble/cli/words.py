@@ -25,6 +25,8 @@ _WORDS: dict[str, dict[Language, str]] = {
     "dealer": {_EN: "Dealer", _NL: "Gever", _DE: "Teiler", _NO: "Giver"},
     "vulnerable": {_EN: "Vulnerable", _NL: "Kwetsbaar", _DE: "Gefahr", _NO: "Sone"},
     "alerted": {_EN: "alerted", _NL: "alert", _DE: "alertiert", _NO: "alertert"},
+    "not_alerted": {_EN: "not alerted", _NL: "niet gealerteerd", _DE: "nicht alertiert",
+                    _NO: "ikke alertert"},
     "contract": {_EN: "Contract", _NL: "Contract", _DE: "Kontrakt", _NO: "Kontrakt"},
     "declarer": {_EN: "Declarer", _NL: "Leider", _DE: "Alleinspieler", _NO: "Spillefører"},
     "dummy": {_EN: "Dummy", _NL: "Dummy", _DE: "Dummy", _NO: "Blindemann"},
