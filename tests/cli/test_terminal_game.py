@@ -174,3 +174,36 @@ def test_watching_four_robots_in_dutch() -> None:
     for english in ("Dealer", "Vul", "Board", "Trick", "Result", "tricks", "Total", "Law"):
         assert not re.search(rf"\b{english}\b", out), english
     assert "(s)" not in out
+
+
+def scripted(answers: list[str]) -> tuple[Callable[[str], str], list[str]]:
+    """An ``ask`` that types ``answers`` in turn, recording each prompt it was shown."""
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    return ask, prompts
+
+
+def test_undo_in_the_auction_takes_back_the_robots_calls_too() -> None:
+    """Undo takes back the person's last call and the robots' calls made after it."""
+    from rich.console import Console
+
+    from redouble.cli.game import play_session
+    from redouble.notation import Language
+    from redouble.seats import Seat
+
+    console = Console(record=True, width=120)
+    ask, prompts = scripted(["Pass", "undo", "3NT", "quit"])
+    play_session(board=1, seed="tmux-13", human=Seat.SOUTH, language=Language.ENGLISH, think=0.05,
+                 console=console, ask=ask)
+    out = console.export_text()
+    assert re.search(r"Taken back: S Pass, W \S+, N \S+, E \S+\n", out)  # and what followed it
+    assert "Contract 3NT South · West leads" in out
+    assert prompts[:3] == ["South: ", "South: ", "South: "]
+    assert prompts[3] == "Dummy (North): "  # West led: declarer plays from dummy
+    assert "Goodbye." in out and "played" not in out  # quit before the board ended

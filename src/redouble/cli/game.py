@@ -424,7 +424,8 @@ class TerminalTable:
             self.show_table(view)
         else:
             self.console.print(say(self.language, "you_are", seat=self.seat_name(self.human)) + " "
-                               + say(self.language, "help_auction") + " help: ?")
+                               + say(self.language, "help_auction") + " "
+                               + say(self.language, "type_help"))
         while True:
             phase = self.state.phase
             if phase is Phase.DONE:

@@ -87,6 +87,8 @@ _WORDS: dict[str, dict[Language, str]] = {
         _NL: "Typ een kaart: SA, H10, RV; een kleur alleen (S) speelt de laagste toegestane kaart.",
         _DE: "Geben Sie eine Karte ein: PA, C10, KD; eine Farbe allein (P) spielt die niedrigste erlaubte Karte.",
         _NO: "Skriv et kort: SE, H10, RD; en farge alene (S) spiller det laveste lovlige kortet."},
+    "type_help": {_EN: "Type help for the commands.", _NL: "Typ help voor de opdrachten.",
+                  _DE: "help zeigt die Befehle.", _NO: "Skriv help for kommandoene."},
     "help_commands": {
         _EN: "Also: help, hand (show the table again), auction, explain (what the calls mean), "
              "tricks, undo (take back your last call or card), claim N (N of the remaining tricks), "
