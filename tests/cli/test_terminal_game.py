@@ -207,3 +207,44 @@ def test_undo_in_the_auction_takes_back_the_robots_calls_too() -> None:
     assert prompts[:3] == ["South: ", "South: ", "South: "]
     assert prompts[3] == "Dummy (North): "  # West led: declarer plays from dummy
     assert "Goodbye." in out and "played" not in out  # quit before the board ended
+
+
+def test_commands_are_never_suit_letters() -> None:
+    """A suit letter alone plays that suit's lowest card, so no command may be one ('h' is hearts)."""
+    from redouble.cli.game import COMMANDS
+    from redouble.notation import Language
+
+    for language in Language:
+        assert not [word for word in COMMANDS if language.suit_index(word) is not None], language
+
+
+def test_a_suit_alone_plays_its_lowest_legal_card() -> None:
+    """At dummy's first turn South types only the suit of the legal cards: dummy plays the lowest."""
+    from rich.console import Console
+
+    from redouble.cli.game import play_session
+    from redouble.notation import Language
+    from redouble.seats import Seat
+
+    console = Console(record=True, width=120)
+    typed: list[str] = []
+
+    def ask(prompt: str) -> str:
+        if prompt == "South: " and not typed:
+            typed.append("3NT")
+        elif prompt == "Dummy (North): " and len(typed) == 1:
+            legal = [line for line in console.export_text(clear=False).splitlines()
+                     if line.startswith("Legal:")][-1]
+            match = re.match(r"Legal: ([♠♥♦♣]) ((?:\w+ )+)", legal)
+            assert match is not None, legal
+            typed.append(SYMBOL_LETTERS[match.group(1)])
+            typed.append(match.group(1) + match.group(2).split()[-1])  # the lowest, as shown
+            return typed[1]
+        else:
+            raise EOFError
+        return typed[-1]
+
+    play_session(board=1, seed="tmux-13", human=Seat.SOUTH, language=Language.ENGLISH, think=0.05,
+                 console=console, ask=ask)
+    out = console.export_text()
+    assert f"N {typed[2]}" in out  # the trick on the table at South's next turn shows it

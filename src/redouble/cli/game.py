@@ -34,6 +34,21 @@ __all__ = ["Quit", "TerminalTable", "play_session"]
 COLUMNS = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 
 
+#: What the person may type besides calls and cards, in English and the table's languages
+#: (never a word that is also a suit letter: 'h' is a suit, not help).
+COMMANDS: dict[str, str] = {
+    **dict.fromkeys(("help", "?", "hulp", "hilfe", "hjelp"), "help"),
+    **dict.fromkeys(("quit", "exit", "q", "stop", "stoppen", "beenden", "avslutt"), "quit"),
+    **dict.fromkeys(("hand", "table", "show", "tafel", "tisch", "bord"), "hand"),
+    **dict.fromkeys(("auction", "bidding", "bieding", "reizung", "meldinger"), "auction"),
+    **dict.fromkeys(("explain", "meaning", "alerts", "uitleg", "erklärung", "forklar"), "explain"),
+    **dict.fromkeys(("tricks", "slagen", "stiche", "stikk"), "tricks"),
+    **dict.fromkeys(("undo", "terug", "zurück", "angre"), "undo"),
+    **dict.fromkeys(("claim", "claimen", "krev"), "claim"),
+    **dict.fromkeys(("concede", "opgeven", "aufgeben"), "concede"),
+}
+
+
 class Quit(Exception):  # a signal, not an error
     """The person typed ``quit`` (or closed the input)."""
 
@@ -290,18 +305,18 @@ class TerminalTable:
         """Apply one line the person typed; ``True`` once the turn has passed on."""
         assert self.human is not None
         word, _, rest = text.partition(" ")
-        key = word.lower()
-        if key in ("help", "?", "h"):
+        key = COMMANDS.get(word.lower())
+        if key == "help":
             self.help(view)
-        elif key in ("quit", "exit", "q"):
+        elif key == "quit":
             raise Quit
-        elif key in ("hand", "table", "show"):
+        elif key == "hand":
             self.show_table(view)
             if view.phase is not Phase.AUCTION:
                 self.console.print(self.legal_line(view))
-        elif key in ("auction", "bidding"):
+        elif key == "auction":
             self.console.print(self.auction_grid(view))
-        elif key in ("explain", "meaning", "alerts"):
+        elif key == "explain":
             self.explain(view)
         elif key == "tricks":
             self.show_tricks(view)
