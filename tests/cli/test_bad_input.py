@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -244,6 +245,7 @@ def _app_raising(error: BaseException) -> typer.Typer:
     (ConnectionRefusedError(111, "Connection refused"), 1, "Connection refused"),
     (TimeoutError("Timed out trying to connect to tcp://10.0.0.1:8786 after 30 s"), 1, "Timed out"),
     (RuntimeError("something nobody expected"), 1, "please report it"),
+    (sqlite3.OperationalError("database is locked"), 1, "OperationalError: database is locked"),
     (KeyError("boards"), 1, "please report it"),
 ])
 def test_last_resort_handler(error: BaseException, code: int, words: str) -> None:

@@ -32,6 +32,11 @@ err_console = Console(stderr=True, highlight=False)
 USAGE, FAILURE = 2, 1
 
 
+#: Packages whose errors mean that a service (database, broker, cluster) failed, not redouble.
+SERVICES = frozenset({"sqlalchemy", "psycopg", "sqlite3", "alembic", "redis", "distributed",
+                      "dask", "nats", "pika", "aio_pika", "websockets", "uvicorn"})
+
+
 def one_line(message: object) -> str:
     """A message on one line: its lines joined with '; ', runs of spaces kept single."""
     lines = [" ".join(line.split()) for line in str(message).splitlines()]
@@ -77,7 +82,7 @@ def describe_error(error: BaseException) -> tuple[str, int]:
     if isinstance(error, OSError):  # files, sockets, connection refused, timeouts
         return _os_message(error), FAILURE
     name = type(error).__name__
-    if "connect" in name.lower() or "timeout" in name.lower():  # a driver's own connection error
+    if type(error).__module__.split(".")[0] in SERVICES:  # a database, broker or cluster failed
         return f"{name}: {one_line(error)}", FAILURE
     return (f"unexpected {name}: {one_line(error) or 'no message'}; this is a bug in redouble: "
             "please report it with the command you ran"), FAILURE
