@@ -113,5 +113,4 @@ def _bind(host: str, port: int) -> socket.socket:
         reason = "the port is in use" if error.errno == errno.EADDRINUSE else (
             error.strerror or one_line(error))
         fail(f"cannot listen on {host}:{port}: {reason}", 1)
-    listening.set_inheritable(True)
     return listening
