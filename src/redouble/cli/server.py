@@ -37,8 +37,8 @@ def register(app: typer.Typer) -> None:
             fail(f"robot workers must be 0 or more, not {robot_workers}")
         if robot:
             _check_robot(robot)
-        _check_database(db)
         listening = _bind(host, port)
+        _check_database(db)
         try:
             application = create_app(db, robot_workers=robot_workers, robot=robot or None)
         except ServerError as error:
@@ -84,6 +84,9 @@ def _check_database(url: str) -> None:
     from redouble.server.errors import ServerError
     from redouble.server.store import Store
 
+    if "://" not in url:  # a bare file name: say what was probably meant
+        fail(f"--db {url!r} is not a database URL: use sqlite:///{url} (a file) or "
+             "postgresql://user@host/db")
     try:
         store = Store(url)
     except ServerError as error:
