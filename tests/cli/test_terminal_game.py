@@ -140,7 +140,7 @@ def test_a_whole_board_at_the_terminal(screen: Callable[[list[str]], Screen]) ->
             undone = True
             continue
         if "Trick 12:" in game.text() and not conceded:
-            game.send("concede")  # declarer gives up the last trick: the defenders accept
+            game.send("claim 0 the defence takes the last trick")  # a claim with its line (Law 68C)
             conceded = True
             continue
         game.send(first_legal(lines))
@@ -150,7 +150,7 @@ def test_a_whole_board_at_the_terminal(screen: Callable[[list[str]], Screen]) ->
     shown = game.text()
     assert "Trick 1: W" in shown and "wins" in shown  # completed tricks, with their winner
     assert "Taken back:" in shown
-    assert "claims 0 of the 1 remaining tricks" in shown
+    assert "claims 0 of the 1 remaining tricks: the defence takes the last trick" in shown
     # the end: the result, its Law 77 breakdown, the whole deal
     end = shown[shown.rindex("Result"):]
     assert "Law 77" in end and "Total NS" in end

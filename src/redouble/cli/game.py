@@ -385,22 +385,27 @@ class TerminalTable:
     def claim(self, key: str, rest: str) -> bool:
         """``claim N``: N of the remaining tricks for the person's side (Law 68); ``concede``: none."""
         assert self.human is not None
+        number, _, statement = rest.strip().partition(" ")
         if key == "concede":
-            tricks = 0
+            tricks, statement = 0, rest.strip()
         else:
             try:
-                tricks = int(rest.strip())
+                tricks = int(number)
             except ValueError:
-                raise BridgeError("claim how many tricks? e.g. 'claim 3'") from None
+                raise BridgeError("claim how many tricks? e.g. 'claim 3' or 'claim 3 drawing trumps'") from None
         left = 13 - len(self.view().tricks)
         self.state.claim(self.human, tricks)
-        self.announce_claim(self.human, tricks, left)
+        self.announce_claim(self.human, tricks, left, statement.strip())
         return True
 
-    def announce_claim(self, claimer: Seat, tricks: int, left: int) -> None:
-        """Say who claims what; the person sees a robot claimer's faced hand (Law 68C)."""
-        self.console.print(Text(say(self.language, "claims", seat=self.seat_name(claimer),
-                                    claimed=tricks, left=left), style="bold"))
+    def announce_claim(self, claimer: Seat, tricks: int, left: int, statement: str = "") -> None:
+        """Say who claims what, with the line of play stated (Law 68C); the person sees a robot
+        claimer's faced hand."""
+        line = Text(say(self.language, "claims", seat=self.seat_name(claimer), claimed=tricks,
+                        left=left), style="bold")
+        if statement:
+            line.append(f": {statement}", style="italic")
+        self.console.print(line)
         view = self.view()
         if claimer is not self.human and claimer in view.hands:
             self.console.print(self.hand_line(claimer, view.hands[claimer]))

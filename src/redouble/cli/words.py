@@ -91,17 +91,18 @@ _WORDS: dict[str, dict[Language, str]] = {
                   _DE: "help zeigt die Befehle.", _NO: "Skriv help for kommandoene."},
     "help_commands": {
         _EN: "Also: help, hand (show the table again), auction, explain (what the calls mean), "
-             "tricks, undo (take back your last call or card), claim N (N of the remaining tricks), "
-             "concede, quit.",
+             "tricks, undo (take back your last call or card), claim N (N of the remaining "
+             "tricks, then your line: 'claim 3 trumps first'), concede, quit.",
         _NL: "Ook: help, hand (de tafel opnieuw), auction (de bieding), explain (wat de biedingen "
              "betekenen), tricks (de slagen), undo (je laatste bod of kaart terugnemen), claim N "
-             "(N van de resterende slagen), concede (opgeven), quit (stoppen).",
+             "(N van de resterende slagen; daarna je speelplan), concede (opgeven), quit (stoppen).",
         _DE: "Außerdem: help, hand (den Tisch erneut), auction (die Reizung), explain (was die Gebote "
              "bedeuten), tricks (die Stiche), undo (das letzte Gebot oder die letzte Karte "
-             "zurücknehmen), claim N (N der restlichen Stiche), concede (aufgeben), quit (beenden).",
+             "zurücknehmen), claim N (N der restlichen Stiche; danach Ihr Spielplan), "
+             "concede (aufgeben), quit (beenden).",
         _NO: "Også: help, hand (bordet igjen), auction (meldingene), explain (hva meldingene betyr), "
              "tricks (stikkene), undo (ta tilbake ditt siste bud eller kort), claim N (N av de "
-             "gjenværende stikkene), concede (gi opp), quit (avslutt)."},
+             "gjenværende stikkene; deretter spilleplanen), concede (gi opp), quit (avslutt)."},
 }
 
 #: Words that change in the plural: (one, many) per language.
