@@ -7,16 +7,17 @@ the command line never shows a traceback (``REDOUBLE_TRACEBACK=1`` shows one, fo
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from types import ModuleType
+from typing import Any, NoReturn, Protocol, cast
 
 import typer
 from rich.console import Console
 from rich.text import Text
-from typer._click.exceptions import NoArgsIsHelpError, UsageError  # Typer's own copy of Click
 from typer.core import TyperGroup
 
 from redouble.errors import BridgeError
@@ -31,6 +32,33 @@ err_console = Console(stderr=True, highlight=False)
 #: Exit codes: bad input or usage (as Click uses), and a failure such as a missing folder.
 USAGE, FAILURE = 2, 1
 
+
+def _click_exceptions() -> ModuleType:
+    """Click's exceptions: Typer's own copy of Click (newer Typer), else Click itself."""
+    try:
+        return importlib.import_module("typer._click.exceptions")
+    except ImportError:
+        return importlib.import_module("click.exceptions")
+
+
+class _NeverRaised(Exception):
+    """Stands for an exception this Click does not have."""
+
+
+class _ClickError(Protocol):
+    exit_code: int
+
+    def format_message(self) -> str: ...
+
+    def show(self) -> None: ...
+
+
+_CLICK = _click_exceptions()
+#: Click's own errors (bad usage, bad parameter, bad file), the usage errors among them, and
+#: the 'no arguments: here is the help' error of newer Clicks.
+CLICK_ERROR: type[BaseException] = _CLICK.ClickException
+USAGE_ERROR: type[BaseException] = _CLICK.UsageError
+HELP_ERROR: type[BaseException] = getattr(_CLICK, "NoArgsIsHelpError", _NeverRaised)
 
 #: Packages whose errors mean that a service (database, broker, cluster) failed, not redouble.
 SERVICES = frozenset({"sqlalchemy", "psycopg", "sqlite3", "alembic", "redis", "distributed",
@@ -67,11 +95,11 @@ def _os_message(error: OSError) -> str:
 
 def describe_error(error: BaseException) -> tuple[str, int]:
     """The one-line message and exit code for any error a command lets escape."""
-    if isinstance(error, UsageError):
-        hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
-        return one_line(error.format_message()) + hint, error.exit_code
-    if isinstance(error, typer.TyperException):  # Click's errors: bad parameter, bad file …
-        return one_line(error.format_message()), error.exit_code
+    if isinstance(error, CLICK_ERROR):  # bad usage, a bad parameter, a bad file …
+        click_error = cast(_ClickError, error)
+        context = getattr(error, "ctx", None) if isinstance(error, USAGE_ERROR) else None
+        hint = f" (see '{context.command_path} --help')" if context is not None else ""
+        return one_line(click_error.format_message()) + hint, click_error.exit_code
     if isinstance(error, (typer.Abort, KeyboardInterrupt, EOFError)):
         return "interrupted", FAILURE
     if isinstance(error, UnicodeDecodeError):  # a binary file, or one in another encoding
@@ -98,13 +126,14 @@ class ReportingGroup(TyperGroup):
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
-        except NoArgsIsHelpError as error:
-            error.show()  # ``redouble`` or ``redouble robots`` alone: the help is the answer
-            sys.exit(error.exit_code)
+        except HELP_ERROR as error:
+            help_error = cast(_ClickError, error)
+            help_error.show()  # ``redouble`` or ``redouble robots`` alone: the help is the answer
+            sys.exit(help_error.exit_code)
         except SystemExit:
             raise
         except BaseException as error:  # the one place every error is reported
-            if os.environ.get("REDOUBLE_TRACEBACK") and not isinstance(error, typer.TyperException):
+            if os.environ.get("REDOUBLE_TRACEBACK") and not isinstance(error, CLICK_ERROR):
                 raise
             message, code = describe_error(error)
             report(message)
