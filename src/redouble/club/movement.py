@@ -293,7 +293,7 @@ class BoardShare:
 
 @dataclass(frozen=True, slots=True)
 class PairBalance:
-    """How often one pair sits NS, sits EW and sits out."""
+    """How many rounds one pair plays NS, plays EW and sits out (no table, or no opponents)."""
 
     pair: PairId
     ns: int
@@ -400,9 +400,8 @@ def validate(movement: Movement, *, sharing_allowed: bool = False,
             meetings[key] = meetings.get(key, 0) + 1
             if meetings[key] > 1 and not twice:
                 raise MovementError(f"{where}: pairs {seating.ns} and {seating.ew} meet again")
-        if seating.ns is not None:
+        if seating.ns is not None and seating.ew is not None:
             ns_count[seating.ns] = ns_count.get(seating.ns, 0) + 1
-        if seating.ew is not None:
             ew_count[seating.ew] = ew_count.get(seating.ew, 0) + 1
     shares = []
     for (section, round_, board), tables in sorted(board_tables.items()):
