@@ -222,8 +222,9 @@ class Movement:
 
     @classmethod
     def from_csv(cls, text: str, *, name: str = "imported", switched_rounds: Iterable[int] = (),
-                 sharing: bool = False, meets_twice: bool = False) -> Movement:
-        """Read Bridgemate RoundData CSV; pair numbers get a direction when a number sits twice in one round."""
+                 sharing: bool = False, meets_twice: bool = False, directions: bool | None = None) -> Movement:
+        """Read Bridgemate RoundData CSV; pair numbers get a direction (NS n and EW n are different pairs, as in
+        a Mitchell) when ``directions`` says so, or, by default, when a number sits twice in one round."""
         lines = [line for line in text.splitlines() if line.strip()]
         if not lines:
             raise MovementError("empty movement CSV: expected the header " + CSV_HEADER)
@@ -253,7 +254,7 @@ class Movement:
                 merged[key][2].extend(boards)
             else:
                 merged[key] = (ns, ew, boards)
-        directed = _numbers_repeat_in_a_round(merged)
+        directed = _numbers_repeat_in_a_round(merged) if directions is None else directions
         seatings = []
         for (section, table, round_), (ns, ew, boards) in merged.items():
             ns_pair = PairId(ns, Side.NS if directed else None, section) if ns else None
