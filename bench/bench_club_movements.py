@@ -6,7 +6,7 @@ bridgescorer's checker is Scala inside an sbt server project (not buildable offl
 library that generates or checks movements. The published
 data set is the peer workload instead: the same validator over movements of the same sizes that we did not
 generate. Each sweep runs five times, alternating; the figure is the median. The Howell sweep is measured once
-cold (the cyclic Room squares searched afresh) and then warm (cached, as a running program has them).
+cold (Room squares and cyclic partial designs searched afresh) and then warm (cached, as a running program has them).
 """
 
 from __future__ import annotations
@@ -107,8 +107,8 @@ def run() -> str:
     lines += [
         "",
         f"All {counts['mitchell'] + counts['howell']} generated movements together: "
-        f"{(median['mitchell'] + median['howell']) * 1000:.0f} ms. The Howell sweep cold (Room squares and cyclic partial designs searched "
-        f"afresh): {cold * 1000:.0f} ms.",
+        f"{(median['mitchell'] + median['howell']) * 1000:.0f} ms. The Howell sweep cold (Room squares and cyclic "
+        f"partial designs searched afresh): {cold * 1000:.0f} ms.",
     ]
     return "\n".join(lines)
 
