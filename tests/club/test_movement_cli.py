@@ -17,7 +17,7 @@ def _csv(*args: str) -> Movement:
     result = runner.invoke(app, ["club", "movement", *args, "--csv"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == CSV_HEADER
-    return Movement.from_csv(result.stdout)
+    return Movement.from_csv(result.stdout, sharing="--relay" in args)
 
 
 @pytest.mark.parametrize("tables", [3, 5, 7, 13, 29])

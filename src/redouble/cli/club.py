@@ -158,8 +158,9 @@ def check_movement_command(
         if numbering not in ("auto", "mitchell", "howell"):
             fail(f"--numbering {numbering!r}: expected auto, mitchell or howell")
         directions = None if numbering == "auto" else numbering == "mitchell"
-        movement = Movement.from_csv(file.read_text(encoding="utf-8"), name=file.stem, directions=directions)
-        console.print(validate(movement, sharing_allowed=sharing, meets_twice_allowed=twice).summary())
+        movement = Movement.from_csv(file.read_text(encoding="utf-8"), name=file.stem, directions=directions,
+                                     sharing=sharing, meets_twice=twice)
+        console.print(validate(movement).summary())
 
 
 movement_app.command("mitchell")(mitchell_command)

@@ -222,9 +222,11 @@ class Movement:
 
     @classmethod
     def from_csv(cls, text: str, *, name: str = "imported", switched_rounds: Iterable[int] = (),
-                 sharing: bool = False, meets_twice: bool = False, directions: bool | None = None) -> Movement:
-        """Read Bridgemate RoundData CSV; pair numbers get a direction (NS n and EW n are different pairs, as in
-        a Mitchell) when ``directions`` says so, or, by default, when a number sits twice in one round."""
+                 sharing: bool = False, meets_twice: bool = False, directions: bool | None = None,
+                 check: bool = True) -> Movement:
+        """Read Bridgemate RoundData CSV and (``check``) validate it; pair numbers get a direction (NS n and EW n
+        are different pairs, as in a Mitchell) when ``directions`` says so, or, by default, when a number sits
+        twice in one round."""
         lines = [line for line in text.splitlines() if line.strip()]
         if not lines:
             raise MovementError("empty movement CSV: expected the header " + CSV_HEADER)
@@ -262,7 +264,28 @@ class Movement:
             if round_ in switched:
                 ns_pair, ew_pair = ew_pair, ns_pair
             seatings.append(Seating(section, table, round_, ns_pair, ew_pair, tuple(boards)))
-        return cls(name, tuple(seatings), sharing=sharing, meets_twice=meets_twice)
+        movement = cls(name, tuple(seatings), sharing=sharing, meets_twice=meets_twice)
+        if check:
+            validate(movement)
+        return movement
+
+    @classmethod
+    def combine(cls, name: str, *sections: Movement) -> Movement:
+        """One movement of several sections (each its own movement, with its own section letter), validated.
+
+        >>> both = Movement.combine("evening", mitchell(7, section="A"), mitchell(6, skip=True, section="B"))
+        >>> both.sections, len(both.pairs)
+        (('A', 'B'), 26)
+        """
+        letters = [movement.sections for movement in sections]
+        flat = [letter for group in letters for letter in group]
+        if len(set(flat)) != len(flat):
+            raise MovementError(f"sections {flat} repeat a letter: give each movement its own section")
+        movement = cls(name, tuple(seat for part in sections for seat in part.seatings),
+                       sharing=any(part.sharing for part in sections),
+                       meets_twice=any(part.meets_twice for part in sections))
+        validate(movement)
+        return movement
 
 
 def _numbers_repeat_in_a_round(rows: dict[tuple[str, int, int], tuple[int, int, list[int]]]) -> bool:
