@@ -17,7 +17,7 @@ def _csv(*args: str) -> Movement:
     result = runner.invoke(app, ["club", "movement", *args, "--csv"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == CSV_HEADER
-    return Movement.from_csv(result.stdout, sharing="--relay" in args)
+    return Movement.from_csv(result.stdout, sharing="--relay" in args)  # only the relay may share a set
 
 
 @pytest.mark.parametrize("tables", [3, 5, 7, 13, 29])
@@ -101,3 +101,9 @@ def test_check_command(tmp_path: Path) -> None:
     result = runner.invoke(app, ["club", "movement", "check", str(replay)])
     assert result.exit_code == 2
     assert "table 2 round 2: pair 1 plays board 1 again" in result.stderr
+    relay = tmp_path / "relay.csv"
+    relay.write_text(_csv("mitchell", "--tables", "6", "--relay").csv(), encoding="utf-8")
+    result = runner.invoke(app, ["club", "movement", "check", str(relay)])
+    assert result.exit_code == 0 and "shared by up to 2 tables" in result.stdout
+    result = runner.invoke(app, ["club", "movement", "check", str(relay), "--no-sharing"])
+    assert result.exit_code == 2 and "declares no sharing" in result.stderr

@@ -108,6 +108,14 @@ def test_csv_is_validated_as_it_is_read() -> None:
     assert len(Movement.from_csv(replay, check=False).seatings) == 4
 
 
+def test_csv_declares_the_sharing_it_holds_unless_told_not_to() -> None:
+    text = mitchell(4, relay=True).csv()
+    assert Movement.from_csv(text).sharing
+    with pytest.raises(MovementError, match="declares no sharing"):
+        Movement.from_csv(text, sharing=False)
+    assert not Movement.from_csv(mitchell(5).csv()).sharing
+
+
 def test_sections_combine() -> None:
     both = Movement.combine("evening", mitchell(5, section="A"), mitchell(4, skip=True, section="B"))
     assert both.sections == ("A", "B")

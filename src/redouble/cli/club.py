@@ -131,7 +131,8 @@ def howell_command(
 def check_movement_command(
     file: Annotated[Path, typer.Argument(help="A RoundData CSV, a howellki movements.json or a bridgescorer "
                                          "YAML movement.")],
-    sharing: Annotated[bool, typer.Option("--sharing", help="Boards may be shared within a round.")] = False,
+    sharing: Annotated[bool | None, typer.Option("--sharing/--no-sharing", help="Whether a set may be on two "
+                                                 "tables in a round (default: as the CSV has it).")] = None,
     twice: Annotated[bool, typer.Option("--meet-twice", help="Pairs may meet more than once.")] = False,
     numbering: Annotated[str, typer.Option("--numbering", help="CSV pair numbers: 'auto', 'mitchell' (NS n and "
                                            "EW n differ) or 'howell' (one number per pair).")] = "auto",

@@ -222,11 +222,15 @@ class Movement:
 
     @classmethod
     def from_csv(cls, text: str, *, name: str = "imported", switched_rounds: Iterable[int] = (),
-                 sharing: bool = False, meets_twice: bool = False, directions: bool | None = None,
+                 sharing: bool | None = None, meets_twice: bool = False, directions: bool | None = None,
                  check: bool = True) -> Movement:
-        """Read Bridgemate RoundData CSV and (``check``) validate it; pair numbers get a direction (NS n and EW n
-        are different pairs, as in a Mitchell) when ``directions`` says so, or, by default, when a number sits
-        twice in one round."""
+        """Read Bridgemate RoundData CSV and (``check``) validate it.
+
+        RoundData cannot declare a relay, so by default (``sharing=None``) a set on two tables in a round is
+        declared as the file has it (the report lists every share); ``sharing=False`` refuses it. Pair numbers get
+        a direction (NS n and EW n are different pairs, as in a Mitchell) when ``directions`` says so, or, by
+        default, when a number sits twice in one round.
+        """
         lines = [line for line in text.splitlines() if line.strip()]
         if not lines:
             raise MovementError("empty movement CSV: expected the header " + CSV_HEADER)
@@ -264,6 +268,9 @@ class Movement:
             if round_ in switched:
                 ns_pair, ew_pair = ew_pair, ns_pair
             seatings.append(Seating(section, table, round_, ns_pair, ew_pair, tuple(boards)))
+        if sharing is None:
+            placed = [(s.section, s.round, board) for s in seatings for board in s.boards]
+            sharing = len(set(placed)) < len(placed)
         movement = cls(name, tuple(seatings), sharing=sharing, meets_twice=meets_twice)
         if check:
             validate(movement)
