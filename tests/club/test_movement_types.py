@@ -55,6 +55,13 @@ def test_movement_lookups() -> None:
         movement.at(9, 1)
 
 
+def test_movement_repr_rebuilds_it() -> None:
+    movement = mitchell(4, relay=True, arrow_switch=(4,))
+    rebuilt = eval(repr(movement))
+    assert rebuilt == movement and hash(rebuilt) == hash(movement)
+    assert rebuilt.at(2, 3) == movement.at(2, 3)
+
+
 def test_movement_refuses_a_table_seated_twice_in_a_round() -> None:
     seat = Seating("A", 1, 1, PairId(1), PairId(2), (1, 2))
     with pytest.raises(MovementError, match="table 1 round 1"):

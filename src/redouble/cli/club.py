@@ -31,10 +31,11 @@ club_app.add_typer(movement_app, name="movement")
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print Bridgemate RoundData CSV (header first).")]
 BoardsOption = Annotated[int, typer.Option("--boards", "-b", help="Boards per round.")]
 CardsOption = Annotated[bool, typer.Option("--cards", help="Print the table cards and pair guide cards.")]
+HtmlOption = Annotated[bool, typer.Option("--html", help="With --cards: a printable HTML page.")]
 LangOption = Annotated[str, typer.Option("--lang", "-l", help="Card language: en, nl, de or no.")]
 
 
-def _show(movement: Movement, *, as_csv: bool, cards: bool, lang: str) -> None:
+def _show(movement: Movement, *, as_csv: bool, cards: bool, lang: str, as_html: bool = False) -> None:
     """Print a movement as CSV, as cards, or as a readable table with the validator's summary."""
     from rich.table import Table
 
@@ -44,11 +45,14 @@ def _show(movement: Movement, *, as_csv: bool, cards: bool, lang: str) -> None:
         sys.stdout.write(movement.csv())
         return
     if cards:
-        from redouble.club.movements.cards import guide_cards_text, table_cards_text
+        from redouble.club.movements.cards import cards_page_html, guide_cards_text, table_cards_text
         from redouble.notation import Language
 
         with reporting():
             language = Language.parse(lang)
+        if as_html:
+            sys.stdout.write(cards_page_html(movement, language=language))
+            return
         sys.stdout.write(table_cards_text(movement, language=language) + "\n"
                          + guide_cards_text(movement, language=language))
         return
@@ -87,6 +91,7 @@ def mitchell_command(
                                                "'auto' for the last eighth (one winner).")] = None,
     as_csv: CsvOption = False,
     cards: CardsOption = False,
+    as_html: HtmlOption = False,
     lang: LangOption = "en",
 ) -> None:
     """A Mitchell: NS stationary, EW up one table, boards down one; even tables need --skip or --relay."""
@@ -106,7 +111,7 @@ def mitchell_command(
     with reporting():
         movement = mitchell(tables, boards_per_round=boards, skip=skip, relay=relay, bye_stands=bye_stands,
                             half_table=half_table, arrow_switch=arrow)
-    _show(movement, as_csv=as_csv, cards=cards, lang=lang)
+    _show(movement, as_csv=as_csv, cards=cards, lang=lang, as_html=as_html)
 
 
 def howell_command(
@@ -118,6 +123,7 @@ def howell_command(
     = False,
     as_csv: CsvOption = False,
     cards: CardsOption = False,
+    as_html: HtmlOption = False,
     lang: LangOption = "en",
 ) -> None:
     """A Howell: every pair meets every other (complete: 2T-1 rounds) or the first --rounds rounds."""
@@ -125,7 +131,7 @@ def howell_command(
 
     with reporting():
         movement = howell(tables, rounds=rounds, boards_per_round=boards, half_table=half_table)
-    _show(movement, as_csv=as_csv, cards=cards, lang=lang)
+    _show(movement, as_csv=as_csv, cards=cards, lang=lang, as_html=as_html)
 
 
 def check_movement_command(
