@@ -134,6 +134,26 @@ def howell_command(
     _show(movement, as_csv=as_csv, cards=cards, lang=lang, as_html=as_html)
 
 
+def teams_command(
+    teams: Annotated[int, typer.Option("--teams", help="Number of teams: 2 plays seed 001's two-table match, more a "
+                                       "round robin.")],
+    boards: Annotated[int, typer.Option("--boards", "-b", help="Boards per match (two teams) or per round.")] = 8,
+    segments: Annotated[int, typer.Option("--segments", help="Two teams: segments, the away pairs changing tables "
+                                          "after each.")] = 2,
+    as_csv: CsvOption = False,
+    cards: CardsOption = False,
+    as_html: HtmlOption = False,
+    lang: LangOption = "en",
+) -> None:
+    """A teams movement: team t fields pairs 2t-1 and 2t; every table of a round plays the same boards."""
+    from redouble.club.movements.teams import round_robin_teams, team_match
+
+    with reporting():
+        movement = team_match(boards, segments=segments) if teams == 2 else round_robin_teams(
+            teams, boards_per_round=boards)
+    _show(movement, as_csv=as_csv, cards=cards, lang=lang, as_html=as_html)
+
+
 def check_movement_command(
     file: Annotated[Path, typer.Argument(help="A RoundData CSV, a howellki movements.json or a bridgescorer "
                                          "YAML movement.")],
@@ -172,6 +192,7 @@ def check_movement_command(
 
 movement_app.command("mitchell")(mitchell_command)
 movement_app.command("howell")(howell_command)
+movement_app.command("teams")(teams_command)
 movement_app.command("check")(check_movement_command)
 
 # --- end club-mov ------------------------------------------------------------------------------------------
