@@ -39,7 +39,7 @@ def _show(movement: Movement, *, as_csv: bool, cards: bool, lang: str, as_html: 
     """Print a movement as CSV, as cards, or as a readable table with the validator's summary."""
     from rich.table import Table
 
-    from redouble.club.movement import validate
+    from redouble.club.movement import comparison_balance, validate
 
     if as_csv:
         sys.stdout.write(movement.csv())
@@ -70,6 +70,10 @@ def _show(movement: Movement, *, as_csv: bool, cards: bool, lang: str, as_html: 
         table.add_row(str(number), *cells)
     console.print(table)
     console.print(validate(movement).summary())
+    if all(pair.direction is None for pair in movement.pairs):
+        balance = comparison_balance(movement)
+        console.print(f"two pairs sit the same way on {balance.minimum} to {balance.maximum} boards "
+                      f"(mean {balance.mean:.1f}): the comparisons that decide a one-winner ranking")
 
 
 def _board_text(boards: tuple[int, ...]) -> str:

@@ -14,12 +14,14 @@ from redouble.seats import Side
 __all__ = [
     "CSV_HEADER",
     "BoardShare",
+    "ComparisonBalance",
     "Movement",
     "MovementError",
     "MovementReport",
     "PairBalance",
     "PairId",
     "Seating",
+    "comparison_balance",
     "howell",
     "mitchell",
     "validate",
@@ -468,6 +470,51 @@ def validate(movement: Movement, *, sharing_allowed: bool = False,
         name=movement.name, rounds=len(rounds), tables=len(movement.tables), pairs=len(pairs),
         plays=tuple(sorted(plays.items())), balance=balance, shares=tuple(shares),
         repeats=repeats, complete=_complete(pairs, met))
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonBalance:
+    """How often two pairs are compared: sit the same direction on the same board (the quantity a balanced
+    Howell evens out; a two-winner Mitchell never compares its two fields)."""
+
+    minimum: int
+    maximum: int
+    mean: float
+    least: tuple[PairId, PairId]  # a couple compared ``minimum`` times
+    most: tuple[PairId, PairId]   # a couple compared ``maximum`` times
+
+
+def comparison_balance(movement: Movement) -> ComparisonBalance:
+    """Count, for every two pairs of a section, the boards on which both sat in the same direction.
+
+    >>> comparison_balance(mitchell(5)).minimum  # the NS and EW fields are never compared
+    0
+    """
+    pairs = movement.pairs
+    index = {pair: number for number, pair in enumerate(pairs)}
+    counts = [[0] * len(pairs) for _ in pairs]
+    lines: dict[tuple[str, int], tuple[list[int], list[int]]] = {}
+    for seating in movement.seatings:
+        if seating.ns is None or seating.ew is None:
+            continue
+        for board in seating.boards:
+            ns, ew = lines.setdefault((seating.section, board), ([], []))
+            ns.append(index[seating.ns])
+            ew.append(index[seating.ew])
+    for ns, ew in lines.values():
+        for same_direction in (ns, ew):
+            for position, first in enumerate(same_direction):
+                row = counts[first]
+                for second in same_direction[position + 1:]:
+                    row[second] += 1
+                    counts[second][first] += 1
+    couples = [(counts[a][b], a, b) for a in range(len(pairs)) for b in range(a + 1, len(pairs))
+               if pairs[a].section == pairs[b].section]
+    if not couples:
+        raise MovementError(f"movement {movement.name!r} has fewer than two pairs in a section")
+    low, high = min(couples), max(couples)
+    return ComparisonBalance(low[0], high[0], sum(c for c, _a, _b in couples) / len(couples),
+                             (pairs[low[1]], pairs[low[2]]), (pairs[high[1]], pairs[high[2]]))
 
 
 def _complete(pairs: tuple[PairId, ...], meetings: set[frozenset[PairId]]) -> bool:
