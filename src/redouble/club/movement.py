@@ -141,6 +141,8 @@ class Movement:
     meets_twice: bool = False
     _index: dict[tuple[str, int, int], Seating] = field(default_factory=dict, init=False, repr=False,
                                                          compare=False, hash=False)
+    _seated: dict[tuple[int, PairId], Seating] = field(default_factory=dict, init=False, repr=False,
+                                                        compare=False, hash=False)
 
     def __post_init__(self) -> None:
         ordered = tuple(sorted(self.seatings, key=lambda s: (s.section, s.round, s.table)))
@@ -153,6 +155,8 @@ class Movement:
                                     "is seated twice")
             index[key] = seating
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_seated", {(seating.round, pair): seating
+                                             for seating in ordered for pair in seating.pairs})
 
     @property
     def sections(self) -> tuple[str, ...]:
@@ -195,10 +199,7 @@ class Movement:
 
     def seating_of(self, pair: PairId, round: int) -> Seating | None:
         """Where ``pair`` sits in ``round``, or ``None`` when it sits out."""
-        for seating in self.seatings:
-            if seating.round == round and pair in seating.pairs:
-                return seating
-        return None
+        return self._seated.get((round, pair))
 
     def round_seatings(self, round: int, section: str | None = None) -> tuple[Seating, ...]:
         """The seatings of one round, by table."""
