@@ -88,7 +88,8 @@ def mitchell_command(
     skip: Annotated[bool, typer.Option("--skip", help="Even tables: EW skip a table after round T/2.")] = False,
     relay: Annotated[bool, typer.Option("--relay", help="Even tables: share-and-relay (table T shares with 1).")]
     = False,
-    bye_stands: Annotated[int, typer.Option("--bye-stands", help="Extra sets on bye stands.")] = 0,
+    bye_stands: Annotated[int, typer.Option("--bye-stands", help="Extra sets resting on bye stands between tables "
+                                            "T/2+1 and T/2 (an even number).")] = 0,
     half_table: Annotated[bool, typer.Option("--half-table", help="EW pair T is missing: its opponents sit out.")]
     = False,
     switch: Annotated[str | None, typer.Option("--switch", help="Arrow-switch rounds, e.g. '7' or '6,7'; "
