@@ -108,6 +108,14 @@ def test_csv_with_broken_runs_takes_a_row_per_run() -> None:
     assert Movement.from_csv(movement.csv(), name="x") == movement
 
 
+def test_csv_from_a_spreadsheet() -> None:
+    text = mitchell(3).csv()
+    european = "\ufeff" + text.replace(",", ";").replace("\n", "\r\n")
+    assert Movement.from_csv(european).seatings == mitchell(3).seatings
+    with pytest.raises(MovementError, match="line 4: table, round"):
+        Movement.from_csv(CSV_HEADER + "\nA,1,1,1,1,1,2\n\nA,x,1,2,2,3,4\n")
+
+
 def test_csv_is_validated_as_it_is_read() -> None:
     replay = CSV_HEADER + "\nA,1,1,4,1,1,2\nA,2,1,2,3,3,4\nA,1,2,4,2,3,4\nA,2,2,3,1,1,2\n"
     with pytest.raises(MovementError, match=r"table 1 round 2: pair 2 plays board 3 again \(first at table 2"):

@@ -234,15 +234,19 @@ class Movement:
         a direction (NS n and EW n are different pairs, as in a Mitchell) when ``directions`` says so, or, by
         default, when a number sits twice in one round.
         """
-        lines = [line for line in text.splitlines() if line.strip()]
-        if not lines:
+        numbered = [(number, line) for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1)
+                    if line.strip()]
+        if not numbered:
             raise MovementError("empty movement CSV: expected the header " + CSV_HEADER)
-        header = [cell.strip().lower() for cell in next(csv_module.reader([lines[0]]))]
+        first_line, header_text = numbered[0]
+        delimiter = ";" if ";" in header_text and "," not in header_text else ","  # spreadsheets in nl/de/no
+        header = [cell.strip().lower() for cell in next(csv_module.reader([header_text], delimiter=delimiter))]
         expected = [cell.lower() for cell in CSV_HEADER.split(",")]
         if header[:7] != expected:
-            raise MovementError(f"line 1: header {lines[0]!r} is not {CSV_HEADER}")
+            raise MovementError(f"line {first_line}: header {header_text!r} is not {CSV_HEADER}")
         rows: list[tuple[str, int, int, int, int, int, int]] = []
-        for number, cells in enumerate(csv_module.reader(lines[1:]), start=2):
+        for number, line in numbered[1:]:
+            cells = next(csv_module.reader([line], delimiter=delimiter))
             if len(cells) < 7:
                 raise MovementError(f"line {number}: expected 7 columns, found {len(cells)}")
             try:
@@ -251,7 +255,8 @@ class Movement:
                 raise MovementError(f"line {number}: table, round, pairs and boards must be numbers") from None
             if min(values) < 0 or values[0] < 1 or values[1] < 1 or values[4] > values[5]:
                 raise MovementError(f"line {number}: impossible table, round, pair or board range {cells!r}")
-            rows.append((cells[0].strip() or "A", *values))  # type: ignore[arg-type]
+            table, round_, ns, ew, low, high = values
+            rows.append((cells[0].strip() or "A", table, round_, ns, ew, low, high))
         switched = set(switched_rounds)
         merged: dict[tuple[str, int, int], tuple[int, int, list[int]]] = {}
         for section, table, round_, ns, ew, low, high in rows:
