@@ -214,18 +214,24 @@ class ButlerScoring:
     ``drop`` scores are left out at each end before the datum is taken (PBN's ``Butler-2``
     leaves out the two extreme scores: ``drop=1``; fewer are dropped when a board has too few
     scores to keep one); the datum is the mean or median, rounded to ``unit`` points.
+    ``trim_from`` is the trimming rule: scores are dropped only on a board with at least that many
+    (default 3, as Compscore3 and the EBU/ABF Butler do: 650, 170, 200 → datum 200, the median;
+    ``trim_from=4`` is the rule of the JavaScript ``bridge-scorer``, which keeps all three: 340).
     """
 
     drop: int = 1
     method: DatumMethod = DatumMethod.MEAN
     rounding: DatumRounding = DatumRounding.HALF_AWAY_FROM_ZERO
     unit: int = 10
+    trim_from: int = 3
 
     def __post_init__(self) -> None:
         if isinstance(self.drop, bool) or not isinstance(self.drop, int) or self.drop < 0:
             raise ScoringError(f"Butler drops a whole number of scores at each end, not {self.drop!r}")
         if isinstance(self.unit, bool) or not isinstance(self.unit, int) or self.unit < 1:
             raise ScoringError(f"the datum is rounded to a positive number of points, not {self.unit!r}")
+        if isinstance(self.trim_from, bool) or not isinstance(self.trim_from, int) or self.trim_from < 1:
+            raise ScoringError(f"Butler trims from a positive number of scores, not {self.trim_from!r}")
 
     @property
     def name(self) -> str:
@@ -237,7 +243,7 @@ class ButlerScoring:
         scores = sorted(_check_score(score) for score in ns_scores)
         if not scores:
             raise ScoringError("a Butler datum needs at least one score")
-        drop = min(self.drop, (len(scores) - 1) // 2)
+        drop = min(self.drop, (len(scores) - 1) // 2) if len(scores) >= self.trim_from else 0
         kept = scores[drop:len(scores) - drop]
         centre = statistics.fmean(kept) if self.method is DatumMethod.MEAN else statistics.median(kept)
         return _round_datum(centre, self.rounding, self.unit)
