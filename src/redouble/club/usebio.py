@@ -277,7 +277,7 @@ def _fmt(value: float, decimals: int = 2) -> str:
 
 
 def _fmt_imps(value: float) -> str:
-    return str(int(round(value))) if math.isclose(value, round(value), abs_tol=1e-9) else _fmt(value)
+    return str(round(value)) if math.isclose(value, round(value), abs_tol=1e-9) else _fmt(value)
 
 
 def _field_boards(score: SessionScore) -> dict[str, int]:
