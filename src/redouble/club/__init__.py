@@ -7,7 +7,7 @@ from redouble.club.movement import CSV_HEADER, Movement, MovementError, PairId, 
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, SessionScore, score_session, team_match
 
-__all__ = [
+__all__ = [  # noqa: RUF022 (one block per engineer, as the club contract asks)
     # club-mov
     "CSV_HEADER",
     "Movement",
