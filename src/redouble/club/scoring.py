@@ -177,6 +177,8 @@ class SessionScore:
     boards: tuple[BoardScore, ...]
     pairs: tuple[PairScore, ...]
     expected: tuple[tuple[str | None, int], ...]
+    unadjusted: tuple[BoardScore, ...] = ()
+    """The boards before the session-percentage rule, which a corrected result starts from."""
 
     @property
     def method(self) -> Method:
@@ -224,8 +226,9 @@ class SessionScore:
             return _score(tuple(results), self.settings)
         rows = grouped[(scope, result.board)]
         fresh = _score_board(result.board, scope, rows, expected[scope], self.settings)
-        boards = tuple(fresh if (old.board, old.section) == (result.board, scope) else old for old in self.boards)
-        if (result.board, scope) not in {(old.board, old.section) for old in self.boards}:
+        base = self.unadjusted or self.boards
+        boards = tuple(fresh if (old.board, old.section) == (result.board, scope) else old for old in base)
+        if (result.board, scope) not in {(old.board, old.section) for old in base}:
             boards += (fresh,)
         return _finish(tuple(results), boards, self.expected, self.settings)
 
@@ -443,6 +446,7 @@ def _imp_text(side: str, entry: ScoreEntry, value: float, datum: float | None, o
 
 def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
             expected: tuple[tuple[str | None, int], ...], settings: _Settings) -> SessionScore:
+    unadjusted = boards
     if settings.method is Method.MATCHPOINTS and settings.session_rule:
         boards = _apply_session_rule(boards)
     totals: dict[PairId, float] = {}
@@ -490,7 +494,8 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
                               penalty_text.get(pair, []), settings.method)
             scored.append(PairScore(pair, field, total, played[pair], tops[pair], percent,
                                     _clean(deducted.get(pair, 0.0)), rank, counts[rank] > 1, card, text))
-    return SessionScore(settings, results, boards, tuple(scored), expected)
+    return SessionScore(settings, results, boards, tuple(scored), expected,
+                        () if unadjusted is boards else unadjusted)
 
 
 def _pair_text(pair: PairId, total: float, played: int, top: float, percent: float | None, deducted: float,
