@@ -20,7 +20,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
@@ -110,6 +110,13 @@ class BoardScore:
     expected: int
     datum: float | None
     derivation: str
+    cards: tuple[CardLine, ...] = field(default=(), repr=False, compare=False)
+    """Each line as the two pairs' score-card lines (NS then EW), made once per scored board."""
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            object.__setattr__(self, "cards", tuple(card for line in self.lines for card in _card_lines(self.board,
+                                                                                                       line)))
 
     def line_of(self, pair: PairId) -> ScoredLine | None:
         """The line ``pair`` played, if it played this board."""
@@ -120,6 +127,7 @@ class BoardScore:
 class CardLine:
     """One board on a pair's personal score card."""
 
+    pair: PairId
     board: int
     direction: Side
     opponents: PairId
@@ -235,9 +243,9 @@ class SessionScore:
     def text(self) -> str:
         """The ranking as plain text, field by field."""
         lines: list[str] = []
-        for field in self.fields:
-            lines.append(f"{field}:")
-            for pair in self.ranking(field):
+        for name in self.fields:
+            lines.append(f"{name}:")
+            for pair in self.ranking(name):
                 percent = "" if pair.percentage is None else f" {pair.percentage:6.2f}%"
                 lines.append(f"  {pair.place_text:>4} {pair.pair!s:>5} {_num(pair.total):>8} {self.method.unit}"
                              f"{percent}")
@@ -441,6 +449,25 @@ def _imp_text(side: str, entry: ScoreEntry, value: float, datum: float | None, o
     return f"{side}: NS {_entry_text(entry)} against {len(plain)} scores: {each}{mean} IMPs"
 
 
+class _Tally:
+    """A pair's running sums while a session is totalled."""
+
+    __slots__ = ("cards", "north_south", "top", "total")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.top = 0.0
+        self.north_south = 0
+        self.cards: list[CardLine] = []
+
+
+def _card_lines(board: int, line: ScoredLine) -> tuple[CardLine, CardLine]:
+    row = line.result
+    text = row.result_text()
+    return (CardLine(row.ns, board, Side.NS, row.ew, text, row.ns_entry, line.ns, line.ns_derivation),
+            CardLine(row.ew, board, Side.EW, row.ns, text, row.ew_entry, line.ew, line.ew_derivation))
+
+
 # --- the session ------------------------------------------------------------------------------------
 
 
@@ -449,36 +476,35 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
     unadjusted = boards
     if settings.method is Method.MATCHPOINTS and settings.session_rule:
         boards = _apply_session_rule(boards)
-    totals: dict[PairId, float] = {}
-    played: dict[PairId, int] = {}
-    tops: dict[PairId, float] = {}
-    sides: dict[PairId, Counter[Side]] = {}
-    cards: dict[PairId, list[CardLine]] = {}
+    tally: dict[PairId, _Tally] = {}
     for board in boards:
-        for line in board.lines:
-            row = line.result
-            for pair, side, points, opponents, entry, text in (
-                    (row.ns, Side.NS, line.ns, row.ew, row.ns_entry, line.ns_derivation),
-                    (row.ew, Side.EW, line.ew, row.ns, row.ew_entry, line.ew_derivation)):
-                totals[pair] = totals.get(pair, 0.0) + points
-                played[pair] = played.get(pair, 0) + 1
-                tops[pair] = tops.get(pair, 0.0) + board.top
-                sides.setdefault(pair, Counter())[side] += 1
-                cards.setdefault(pair, []).append(CardLine(board.board, side, opponents, row.result_text(), entry,
-                                                           points, text))
+        top = board.top
+        for card in board.cards:
+            entry = tally.get(card.pair)
+            if entry is None:
+                entry = tally[card.pair] = _Tally()
+            entry.total += card.points
+            entry.top += top
+            entry.north_south += card.direction is Side.NS
+            entry.cards.append(card)
+    totals = {pair: entry.total for pair, entry in tally.items()}
+    played = {pair: len(entry.cards) for pair, entry in tally.items()}
+    tops = {pair: entry.top for pair, entry in tally.items()}
+    north_south = {pair: entry.north_south for pair, entry in tally.items()}
+    cards = {pair: entry.cards for pair, entry in tally.items()}
     deducted, penalty_text = _penalties(settings, boards, totals)
     fields: dict[str, dict[PairId, float]] = {}
     field_of: dict[PairId, str] = {}
     for pair in totals:
         field = "" if settings.across_sections else pair.section
         if settings.winners == 2:
-            direction = pair.direction or sides[pair].most_common(1)[0][0]
+            direction = pair.direction or (Side.NS if 2 * north_south[pair] >= played[pair] else Side.EW)
             field = f"{field} {direction.name}".strip()
         field_of[pair] = field or "all"
         fields.setdefault(field_of[pair], {})[pair] = totals[pair] - deducted.get(pair, 0.0)
     scored: list[PairScore] = []
-    for field in sorted(fields):
-        members = fields[field]
+    for name in sorted(fields):
+        members = fields[name]
         if settings.method is Method.MATCHPOINTS:
             keys = {pair: (100 * total / tops[pair] if tops[pair] else 50.0) for pair, total in members.items()}
         else:
@@ -489,11 +515,11 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
             pair = pair_key if isinstance(pair_key, PairId) else PairId.parse(str(pair_key))
             total = _clean(members[pair])
             percent = _clean(keys[pair]) if settings.method is Method.MATCHPOINTS else None
-            card = tuple(sorted(cards[pair], key=lambda line: line.board))
+            own = tuple(sorted(cards[pair], key=lambda line: line.board))
             text = _pair_text(pair, total, played[pair], tops[pair], percent, deducted.get(pair, 0.0),
                               penalty_text.get(pair, []), settings.method)
-            scored.append(PairScore(pair, field, total, played[pair], tops[pair], percent,
-                                    _clean(deducted.get(pair, 0.0)), rank, counts[rank] > 1, card, text))
+            scored.append(PairScore(pair, name, total, played[pair], tops[pair], percent,
+                                    _clean(deducted.get(pair, 0.0)), rank, counts[rank] > 1, own, text))
     return SessionScore(settings, results, boards, tuple(scored), expected,
                         () if unadjusted is boards else unadjusted)
 
