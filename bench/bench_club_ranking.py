@@ -1,8 +1,8 @@
 """Club ranking: re-ranking a 30-table, 27-board two-winner session after one corrected result.
 
 The session: 30 NS and 30 EW pairs, 9 rounds of 3 boards, every board played at every table
-(30 results per board, top 58; each round every table plays
-the same duplicated set and the EW pairs move up one table), scores drawn with a fixed seed from a few results per board so
+(30 results per board, top 58; each round every table plays the same duplicated set and the
+EW pairs move up one table), scores drawn with a fixed seed from a few results per board so
 that ties occur. Timed: ``SessionScore.with_result`` (re-scores the one board, then re-sums and
 re-ranks every pair) against the peers measured in the same run — a full ``score_session`` from
 scratch, and ``redouble.scoring.matchpoints.matchpoint_pairs`` (travellers and percentages only,
