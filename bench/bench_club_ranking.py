@@ -15,6 +15,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult
@@ -45,7 +46,7 @@ def session_results(seed: int = 2026) -> list[BoardResult]:
     return results
 
 
-def _median_ms(action: Callable[[], object], times: list[float]) -> None:
+def _timed_ms(action: Callable[[], object], times: list[float]) -> None:
     start = time.perf_counter()
     action()
     times.append((time.perf_counter() - start) * 1000)
@@ -66,11 +67,11 @@ def run() -> str:
     table_results = [TableResult(r.board, r.ns, r.ew, r.ns_entry) for r in results]
     last: SessionScore | None = None
     for correction in corrections:
-        _median_ms(lambda c=correction: session.with_result(c), incremental)
+        _timed_ms(partial(session.with_result, correction), incremental)
         fixed = [correction if (r.board, r.ns, r.ew) == (correction.board, correction.ns, correction.ew) else r
                  for r in results]
-        _median_ms(lambda f=fixed: score_session(f, winners=2), full)
-        _median_ms(lambda: matchpoint_pairs(table_results), plain)
+        _timed_ms(partial(score_session, fixed, winners=2), full)
+        _timed_ms(lambda: matchpoint_pairs(table_results), plain)
         last = score_session(fixed, winners=2)
         assert session.with_result(correction).pairs == last.pairs
     ours = statistics.median(incremental)
