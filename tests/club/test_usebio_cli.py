@@ -51,3 +51,13 @@ def test_one_line_errors(tmp_path: Path) -> None:
     code, _, err = run("club", "check", str(tmp_path / "missing.xml"))
     assert code == 2 and "cannot read" in err
     assert not (tmp_path / "x.xml").exists()
+
+
+def test_score_to_pbn(tmp_path: Path) -> None:
+    from redouble.club.pbnresults import read_results_pbn
+
+    out = tmp_path / "results.pbn"
+    code, _, err = run("club", "score", str(USEBIO / "butler_howell.xml"), "-o", str(out))
+    assert code == 0, err
+    published = read_results_pbn(out.read_bytes())
+    assert published.scoring == "IMP;Butler-2;Mean" and len(published.deals) == 35

@@ -58,15 +58,25 @@ def _read_usebio_file(path: Path) -> UsebioEvent:
 @club_app.command("score")
 def score_command(
     source: Annotated[Path, typer.Argument(help="A USEBIO 1.2 file (MP_PAIRS, BUTLER_PAIRS or CROSS_IMP).")],
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the rescored USEBIO here.")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the results here: USEBIO 1.2, or PBN 2.1 if the name ends in .pbn.")] = None,
+    analyse: Annotated[bool, typer.Option(
+        "--analyse", help="With .pbn output: add each board's OptimumResultTable and par (double dummy).")] = False,
 ) -> None:
-    """Rescore a USEBIO file from its traveller lines and write USEBIO 1.2 with the new results."""
+    """Rescore a USEBIO file from its traveller lines and write USEBIO 1.2 (or PBN) with the new results."""
     from redouble.club.usebio import score_usebio, write_usebio
 
     event = _read_usebio_file(source)
     with _one_line():
         scored = score_usebio(event)
-        text = write_usebio(event, scored)
+        if output is not None and output.suffix.lower() == ".pbn":
+            from redouble.club.pbnresults import write_results_pbn
+
+            title = next((node.text for node in event.settings if node.tag == "EVENT_DESCRIPTION"), "")
+            text = write_results_pbn(scored, deals=event.deals(), names=event.names(), event=title,
+                                     analyse=analyse)
+        else:
+            text = write_usebio(event, scored)
     if output is None:
         console.print(text, end="", markup=False, highlight=False, soft_wrap=True)
         return

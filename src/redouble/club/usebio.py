@@ -20,6 +20,7 @@ from redouble.cards import Card
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult
 from redouble.club.scoring import Method, PairScore, SessionScore, score_session
+from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
 from redouble.scoring.matchpoints import ArtificialScore
@@ -157,6 +158,27 @@ class UsebioEvent:
         """1: one field; 2: NS and EW ranked apart."""
         text = next((node.text for node in self.settings if node.tag == "WINNER_TYPE"), "1")
         return 2 if text.strip() == "2" else 1
+
+    def names(self) -> dict[PairId, str]:
+        """Each pair's players' names, joined as PBN writes a partnership (``"A - B"``)."""
+        return {pair.pair: " - ".join(player.child("PLAYER_NAME") or "" for player in pair.players)
+                for pair in self.pairs}
+
+    def deals(self) -> dict[int, Deal]:
+        """The ``HANDSET``'s deals by board number (boards with four full hands only)."""
+        found: dict[int, Deal] = {}
+        for board in () if self.handset is None else self.handset.children:
+            number = board.child("BOARD_NUMBER") or ""
+            hands = {(hand.child("DIRECTION") or "")[:1].upper(): ".".join(
+                hand.child(suit) or "" for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+                for hand in board.children if hand.tag == "HAND"}
+            if not number.isdigit() or set(hands) != set("NESW"):
+                continue
+            try:
+                found[int(number)] = Deal.from_pbn("N:" + " ".join(hands[seat] for seat in "NESW"))
+            except BridgeError as error:
+                raise UsebioError(f"board {number} in HANDSET: {error}") from None
+        return found
 
     def results(self) -> tuple[BoardResult, ...]:
         """Every traveller line as a ``BoardResult``."""
