@@ -72,7 +72,9 @@ def test_sit_out_percentages_over_boards_played_and_shared_places() -> None:
     places = {str(p.pair): p.place_text for p in session.pairs}
     assert places == {"3NS": "1=", "1EW": "1=", "2NS": "3", "1NS": "4=", "2EW": "4="}
     assert session.pair("3NS").boards == 1 and session.pair("3NS").top == 2
-    assert session.pair("2NS").derivation == "2NS: 2 boards, Σ 2 MP; 2 ÷ 4 (the tops of 2 boards) × 100 = 50.00%"
+    assert session.pair("2NS").derivation == "2NS: 2 boards, Σ 2 MP; 2 ÷ 4 (the tops of 2 boards) × 100 = 50.00%; " \
+                                             "place 3 of 5 in A"
+    assert session.pair("3NS").derivation.endswith("place 1= of 5 in A, tied with 1EW")
     two = score_session(lines, winners=2)
     assert two.fields == ("A EW", "A NS")
     assert [(str(p.pair), p.place_text) for p in two.ranking("A NS")] == [("3NS", "1"), ("2NS", "2"), ("1NS", "3")]

@@ -197,3 +197,24 @@ def test_a_score_that_contradicts_its_contract_is_reported() -> None:
             b'</TRAVELLER_LINE></BOARD></EVENT></USEBIO>')
     found = check_usebio(read_usebio(text))
     assert [str(d) for d in found] == ["board 1, 1 v 2: SCORE published 450, recomputed 420 for 4S N ="]
+
+
+def test_two_winner_howell_fields_follow_direction(tmp_path: Path) -> None:
+    """WINNER_TYPE 2 with plain pair numbers: each pair ranks in the field its DIRECTION names."""
+    pairs = "".join(f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION></PAIR>"
+                    for n, d in ((1, "NS"), (2, "EW"), (3, "NS"), (4, "EW")))
+    lines = "".join(f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>"
+                    f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{a}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{c}</EW_PAIR_NUMBER>"
+                    f"<SCORE>{s1}</SCORE></TRAVELLER_LINE>"
+                    f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{e}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{f}</EW_PAIR_NUMBER>"
+                    f"<SCORE>{s2}</SCORE></TRAVELLER_LINE></BOARD>"
+                    for b, a, c, s1, e, f, s2 in ((1, 1, 2, 420, 3, 4, 450), (2, 2, 1, 100, 4, 3, -100)))
+    path = tmp_path / "howell.xml"
+    path.write_text(f'<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><WINNER_TYPE>2</WINNER_TYPE>'
+                    f"<PARTICIPANTS>{pairs}</PARTICIPANTS>{lines}</EVENT></USEBIO>")
+    session = score_usebio(read_usebio(path))
+    assert session.fields == ("A EW", "A NS")
+    # Pair 2 sat NS on board 2 and EW on board 1, but its DIRECTION is EW.
+    assert [str(p.pair) for p in session.ranking("A EW")] == ["2", "4"]
+    with pytest.raises(UsebioError, match="cannot read"):
+        read_usebio(tmp_path / "missing.xml")

@@ -19,7 +19,7 @@ import enum
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from redouble.club.movement import PairId
@@ -174,6 +174,7 @@ class _Settings:
     across_sections: bool
     session_rule: bool
     penalties: tuple[Penalty, ...]
+    directions: tuple[tuple[PairId, Side], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +274,8 @@ def _check_played_once(results: Sequence[BoardResult]) -> None:
 def score_session(results: Iterable[BoardResult], *, method: Method = Method.MATCHPOINTS, winners: int = 1,
                   scale: MatchpointScale = MatchpointScale.MP1, butler: ButlerScoring | None = None,
                   across_sections: bool = False, session_rule: bool = True,
-                  penalties: Iterable[Penalty] = ()) -> SessionScore:
+                  penalties: Iterable[Penalty] = (),
+                  directions: Mapping[PairId, Side] | None = None) -> SessionScore:
     """Score a pairs session: each board, then each pair's total, percentage and place in its field.
 
     Matchpoints are 2 per score beaten and 1 per tie (``MatchpointScale.MP2``: the ACBL's 1 and ½);
@@ -283,13 +285,16 @@ def score_session(results: Iterable[BoardResult], *, method: Method = Method.MAT
     (60%) gives the greater of 60% and the pair's percentage on its other boards and Av− (40%)
     the lesser (Law 12C2; EBU White Book, WBF Code of Practice). Butler uses ``butler``
     (default: drop the top and bottom, mean, rounded to 10 with halves away from zero,
-    Compscore3/EBU); cross-IMPs are averaged per comparison (Compscore3, PBN ``Cross2``).
-    Two winners (``winners=2``) rank NS and EW apart; ties share a place (1, 2=, 2=, 4).
+    Compscore3/EBU; with three results that keeps the median: ``ButlerScoring.trim_from`` names
+    the rule); cross-IMPs are averaged per comparison (Compscore3, PBN ``Cross2``).
+    Two winners (``winners=2``) rank NS and EW apart, each pair in the field of its ``directions``
+    entry (USEBIO's ``DIRECTION``), else of its pair number (3NS), else the way it sat most;
+    ties share a place (1, 2=, 2=, 4).
     """
     if winners not in (1, 2):
         raise ResultError(f"a session has one or two winners, not {winners!r}")
     settings = _Settings(method, winners, scale, butler or ButlerScoring(), across_sections, session_rule,
-                         tuple(penalties))
+                         tuple(penalties), tuple((directions or {}).items()))
     return _score(tuple(results), settings)
 
 
@@ -495,10 +500,12 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
     deducted, penalty_text = _penalties(settings, boards, totals)
     fields: dict[str, dict[PairId, float]] = {}
     field_of: dict[PairId, str] = {}
+    given = dict(settings.directions)
     for pair in totals:
         field = "" if settings.across_sections else pair.section
         if settings.winners == 2:
-            direction = pair.direction or (Side.NS if 2 * north_south[pair] >= played[pair] else Side.EW)
+            direction = given.get(pair) or pair.direction or (
+                Side.NS if 2 * north_south[pair] >= played[pair] else Side.EW)
             field = f"{field} {direction.name}".strip()
         field_of[pair] = field or "all"
         fields.setdefault(field_of[pair], {})[pair] = totals[pair] - deducted.get(pair, 0.0)
@@ -518,6 +525,9 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
             own = tuple(sorted(cards[pair], key=lambda line: line.board))
             text = _pair_text(pair, total, played[pair], tops[pair], percent, deducted.get(pair, 0.0),
                               penalty_text.get(pair, []), settings.method)
+            mates = [str(other) for other_rank, other, _ in ordered if other_rank == rank and other != pair]
+            text += (f"; place {rank}{'=' if mates else ''} of {len(ordered)} in {name}"
+                     + (f", tied with {', '.join(mates)}" if mates else ""))
             scored.append(PairScore(pair, name, total, played[pair], tops[pair], percent,
                                     _clean(deducted.get(pair, 0.0)), rank, counts[rank] > 1, own, text))
     return SessionScore(settings, results, boards, tuple(scored), expected,

@@ -14,6 +14,8 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
 
 from redouble.calls import Contract
 from redouble.cards import Card
@@ -24,7 +26,7 @@ from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
 from redouble.scoring.matchpoints import ArtificialScore
-from redouble.seats import Seat
+from redouble.seats import Seat, Side
 
 __all__ = [
     "DOCTYPE",
@@ -188,8 +190,14 @@ class UsebioEvent:
 # --- reading ----------------------------------------------------------------------------------------
 
 
-def read_usebio(text: str | bytes) -> UsebioEvent:
-    """Read a USEBIO file; malformed XML raises ``ParseError`` with its line and column."""
+def read_usebio(text: str | bytes | PathLike[str]) -> UsebioEvent:
+    """Read a USEBIO file (its text, bytes or path); malformed XML raises ``ParseError`` with line and column."""
+    if isinstance(text, PathLike):
+        path = Path(text)
+        try:
+            text = path.read_bytes()
+        except OSError as error:
+            raise UsebioError(f"cannot read {path}: {error.strerror or error}") from None
     try:
         root = ET.fromstring(text)
     except ET.ParseError as error:
@@ -290,8 +298,15 @@ def score_usebio(event: UsebioEvent) -> SessionScore:
 
     ``Annmm`` artificial scores are taken as the percentages they state (no session rule).
     """
+    directions = {}
+    for pair in event.pairs:
+        if pair.direction.strip():
+            try:
+                directions[pair.pair] = Side.parse(pair.direction)
+            except BridgeError as error:
+                raise UsebioError(f"pair {pair.number}: DIRECTION {error}") from None
     return score_session(event.results(), method=event.event_type.method, winners=event.winner_type,
-                         session_rule=False)
+                         session_rule=False, directions=directions)
 
 
 def _fmt(value: float, decimals: int = 2) -> str:
