@@ -1,7 +1,19 @@
 """Club duplicate: movements, sessions, scoring and published results for a club's evening."""
 
 # club-mov: movements
-from redouble.club.movement import CSV_HEADER, Movement, MovementError, PairId, Seating
+from redouble.club.movement import (
+    CSV_HEADER,
+    BoardShare,
+    Movement,
+    MovementError,
+    MovementReport,
+    PairBalance,
+    PairId,
+    Seating,
+    howell,
+    mitchell,
+    validate,
+)
 
 # club-score: results and scoring
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
@@ -10,10 +22,16 @@ from redouble.club.scoring import Method, SessionScore, score_session, team_matc
 __all__ = [  # noqa: RUF022 (one block per engineer, as the club contract asks)
     # club-mov
     "CSV_HEADER",
+    "BoardShare",
     "Movement",
     "MovementError",
+    "MovementReport",
+    "PairBalance",
     "PairId",
     "Seating",
+    "howell",
+    "mitchell",
+    "validate",
     # club-score
     "BoardResult",
     "Method",
