@@ -67,9 +67,9 @@ def test_any_odd_or_skip_mitchell_balances(tables: int, seed: int, method: Metho
     results = play(movement, seed)
     session = score_session(results, method=method, winners=2)
     for board in session.boards:
-        for line in board.lines:
-            assert abs(line.ns + line.ew - board.top) < 1e-9
-    line = random.Random(seed).choice(results)
-    corrected = BoardResult(line.board, line.ns, line.ew, score=-1430, table=line.table, round=line.round)
-    full = score_session([corrected if r is line else r for r in results], method=method, winners=2)
+        for scored in board.lines:
+            assert abs(scored.ns + scored.ew - board.top) < 1e-9
+    old = random.Random(seed).choice(results)
+    corrected = BoardResult(old.board, old.ns, old.ew, score=-1430, table=old.table, round=old.round)
+    full = score_session([corrected if r is old else r for r in results], method=method, winners=2)
     assert session.with_result(corrected).pairs == full.pairs
