@@ -126,6 +126,9 @@ class PenaltyUnit(enum.Enum):
     PERCENT_OF_TOP = "%"
     IMPS = "imps"
 
+    def __repr__(self) -> str:
+        return f"PenaltyUnit.{self.name}"
+
 
 @dataclass(frozen=True, slots=True)
 class Penalty:

@@ -50,6 +50,7 @@ __all__ = [
     "Method",
     "PairScore",
     "ScoredLine",
+    "ScoringOptions",
     "SessionScore",
     "score_session",
     "team_match",
@@ -63,6 +64,9 @@ class Method(enum.Enum):
     BUTLER = "butler"
     CROSS_IMPS = "cross-imps"
     IMPS = "imps"
+
+    def __repr__(self) -> str:
+        return f"Method.{self.name}"
 
     @property
     def unit(self) -> str:
@@ -166,7 +170,9 @@ class PairScore:
 
 
 @dataclass(frozen=True, slots=True)
-class _Settings:
+class ScoringOptions:
+    """How a session was scored: the method, winners, scale, Butler rule, sections, Law 12C2 rule, penalties."""
+
     method: Method
     winners: int
     scale: MatchpointScale
@@ -181,7 +187,7 @@ class _Settings:
 class SessionScore:
     """A scored session: travellers, then pairs ranked within each field (section, and direction with two winners)."""
 
-    settings: _Settings
+    settings: ScoringOptions
     results: tuple[BoardResult, ...]
     boards: tuple[BoardScore, ...]
     pairs: tuple[PairScore, ...]
@@ -293,12 +299,12 @@ def score_session(results: Iterable[BoardResult], *, method: Method = Method.MAT
     """
     if winners not in (1, 2):
         raise ResultError(f"a session has one or two winners, not {winners!r}")
-    settings = _Settings(method, winners, scale, butler or ButlerScoring(), across_sections, session_rule,
+    settings = ScoringOptions(method, winners, scale, butler or ButlerScoring(), across_sections, session_rule,
                          tuple(penalties), tuple((directions or {}).items()))
     return _score(tuple(results), settings)
 
 
-def _score(results: tuple[BoardResult, ...], settings: _Settings) -> SessionScore:
+def _score(results: tuple[BoardResult, ...], settings: ScoringOptions) -> SessionScore:
     if not results:
         raise ResultError("a session needs at least one result")
     _check_played_once(results)
@@ -320,7 +326,7 @@ def _score(results: tuple[BoardResult, ...], settings: _Settings) -> SessionScor
 
 
 def _score_board(number: int, scope: str | None, rows: Sequence[BoardResult], expected: int,
-                 settings: _Settings) -> BoardScore:
+                 settings: ScoringOptions) -> BoardScore:
     if settings.method is Method.MATCHPOINTS:
         return _matchpoint_board(number, scope, rows, expected, settings.scale)
     return _imp_board(number, scope, rows, settings)
@@ -398,7 +404,7 @@ def _matchpoint_board(number: int, scope: str | None, rows: Sequence[BoardResult
     return BoardScore(number, scope, tuple(lines), top, expected, None, derivation)
 
 
-def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], settings: _Settings) -> BoardScore:
+def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], settings: ScoringOptions) -> BoardScore:
     method = settings.method
     scorer: ButlerScoring | CrossScoring = settings.butler if method is Method.BUTLER else \
         CrossScoring(CrossDivisor.COMPARISONS if method is Method.CROSS_IMPS else CrossDivisor.NONE)
@@ -477,7 +483,7 @@ def _card_lines(board: int, line: ScoredLine) -> tuple[CardLine, CardLine]:
 
 
 def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
-            expected: tuple[tuple[str | None, int], ...], settings: _Settings) -> SessionScore:
+            expected: tuple[tuple[str | None, int], ...], settings: ScoringOptions) -> SessionScore:
     unadjusted = boards
     if settings.method is Method.MATCHPOINTS and settings.session_rule:
         boards = _apply_session_rule(boards)
@@ -544,7 +550,7 @@ def _pair_text(pair: PairId, total: float, played: int, top: float, percent: flo
     return text
 
 
-def _penalties(settings: _Settings, boards: tuple[BoardScore, ...],
+def _penalties(settings: ScoringOptions, boards: tuple[BoardScore, ...],
                totals: dict[PairId, float]) -> tuple[dict[PairId, float], dict[PairId, list[str]]]:
     deducted: dict[PairId, float] = {}
     reasons: dict[PairId, list[str]] = {}
