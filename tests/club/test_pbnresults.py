@@ -75,3 +75,17 @@ def test_bad_pbn_results() -> None:
     session = read_results_pbn((SHARED / "pbn" / "ruter71.pbn").read_bytes())
     with pytest.raises(PbnResultsError, match="Cross2"):
         score_pbn(type(session)("IMP;Cross", session.lines, session.ranking))
+
+
+def test_check_pbn_agrees_with_ruter71_and_catches_an_edited_row() -> None:
+    from redouble.club.pbnresults import check_pbn
+
+    original = (SHARED / "pbn" / "ruter71.pbn").read_bytes()
+    assert check_pbn(read_results_pbn(original)) == []
+    row = b'2 1  3  4 1N  N  8 ST   "120"      -   5  -5  -90'
+    assert row in original
+    edited = original.replace(row, row.replace(b"5  -5  -90", b"6  -6  -80"))
+    found = [str(d) for d in check_pbn(read_results_pbn(edited))]
+    assert found == ["board 1, 3 v 4: IMP_NS published 6, recomputed 5",
+                     "board 1, 3 v 4: IMP_EW published -6, recomputed -5",
+                     "board 1, 3 v 4: ButlerDatum published -80, recomputed -90"]

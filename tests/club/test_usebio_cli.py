@@ -61,3 +61,14 @@ def test_score_to_pbn(tmp_path: Path) -> None:
     assert code == 0, err
     published = read_results_pbn(out.read_bytes())
     assert published.scoring == "IMP;Butler-2;Mean" and len(published.deals) == 35
+
+
+def test_pbn_check_and_rescore(tmp_path: Path) -> None:
+    ruter = USEBIO.parent.parent / "pbn" / "ruter71.pbn"
+    code, stdout, _ = run("club", "check", str(ruter))
+    assert code == 0 and "agrees" in stdout
+    out = tmp_path / "again.pbn"
+    assert run("club", "score", str(ruter), "-o", str(out))[0] == 0
+    assert run("club", "check", str(out))[0] == 0
+    code, _, err = run("club", "score", str(ruter), "-o", str(tmp_path / "x.xml"))
+    assert code == 2 and "written back as PBN" in err

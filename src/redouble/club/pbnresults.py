@@ -16,7 +16,7 @@ from redouble.calls import Contract
 from redouble.cards import Card
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult
-from redouble.club.scoring import Method, SessionScore, score_session
+from redouble.club.scoring import Disagreement, Method, SessionScore, differs, score_session
 from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.formats.pbn import Column, Game, Table, dumps, loads
@@ -24,7 +24,7 @@ from redouble.scoring.matchpoints import ArtificialScore, MatchpointScale
 from redouble.scoring.teams import ButlerScoring, CrossDivisor, CrossScoring, imp_scoring_from_pbn
 from redouble.seats import Seat, Side
 
-__all__ = ["PbnLine", "PbnRank", "PbnResultsError", "PbnSession", "read_results_pbn", "score_pbn",
+__all__ = ["PbnLine", "PbnRank", "PbnResultsError", "PbnSession", "check_pbn", "read_results_pbn", "score_pbn",
            "write_results_pbn"]
 
 
@@ -309,3 +309,37 @@ def score_pbn(session: PbnSession) -> SessionScore:
     if method.divisor is not CrossDivisor.COMPARISONS:
         raise PbnResultsError(f"Scoring {tag!r}: redouble club scores cross-IMPs averaged per comparison (Cross2)")
     return score_session(session.results, method=Method.CROSS_IMPS, winners=session.winners)
+
+
+def check_pbn(session: PbnSession, score: SessionScore | None = None) -> list[Disagreement]:
+    """Each published IMP or MP, Butler datum, total, percentage or rank that the recomputation does not give."""
+    score = score or score_pbn(session)
+    unit = "MP" if score.method is Method.MATCHPOINTS else "IMP"
+    found: list[Disagreement] = []
+    for line in session.lines:
+        result = line.result
+        board = score.board(result.board, result.ns.section)
+        scored = board.line_of(result.ns)
+        assert scored is not None
+        where = f"board {result.board}, {result.ns} v {result.ew}"
+        for side, published, value, raw in (("NS", line.ns_points, scored.ns, scored.ns_raw),
+                                            ("EW", line.ew_points, scored.ew, scored.ew_raw)):
+            if published is not None and differs(repr(published), value) and differs(repr(published), raw):
+                found.append(Disagreement(where, f"{unit}_{side}", _number(published), _number(value)))
+        if line.datum is not None and board.datum is not None and differs(repr(line.datum), board.datum):
+            found.append(Disagreement(where, "ButlerDatum", _number(line.datum), _number(board.datum)))
+    for rank in session.ranking:
+        where = f"pair {rank.pair}"
+        try:
+            pair = score.pair(rank.pair)
+        except BridgeError:
+            found.append(Disagreement(where, "Rank", str(rank.rank), "no results"))
+            continue
+        if rank.total is not None and differs(repr(rank.total), pair.total):
+            found.append(Disagreement(where, f"TotalScore{unit}", _number(rank.total), _number(pair.total)))
+        if rank.percentage is not None and pair.percentage is not None \
+                and differs(repr(rank.percentage), pair.percentage):
+            found.append(Disagreement(where, "TotalPercentage", _number(rank.percentage), f"{pair.percentage:.2f}"))
+        if rank.rank != pair.place:
+            found.append(Disagreement(where, "Rank", str(rank.rank), pair.place_text))
+    return found

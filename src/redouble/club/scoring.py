@@ -46,12 +46,14 @@ from redouble.seats import Side
 __all__ = [
     "BoardScore",
     "CardLine",
+    "Disagreement",
     "MatchScore",
     "Method",
     "PairScore",
     "ScoredLine",
     "ScoringOptions",
     "SessionScore",
+    "differs",
     "score_session",
     "team_match",
 ]
@@ -615,6 +617,30 @@ def _apply_session_rule(boards: tuple[BoardScore, ...]) -> tuple[BoardScore, ...
             lines = tuple(fresh if old is scored else old for old in current.lines)
             replaced[(board.board, board.section)] = dataclasses.replace(current, lines=lines)
     return tuple(replaced.get((b.board, b.section), b) for b in boards)
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A published number that the recomputation does not give: where, which element, both values."""
+
+    where: str
+    element: str
+    published: str
+    recomputed: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.element} published {self.published}, recomputed {self.recomputed}"
+
+
+def differs(published: str, value: float) -> bool:
+    """Whether a published number is not ``value`` to 0.01, or to half a unit of its last decimal (29.9 for 29.95)."""
+    try:
+        number = float(published)
+    except ValueError:
+        return True
+    decimals = len(published.strip().partition(".")[2])
+    tolerance = max(0.01, 0.5 * 10 ** -decimals) if decimals else 0.01
+    return abs(number - value) > tolerance + 1e-6
 
 
 # --- team match ---------------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ import enum
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -21,7 +20,7 @@ from redouble.calls import Contract
 from redouble.cards import Card
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult
-from redouble.club.scoring import Method, PairScore, SessionScore, score_session
+from redouble.club.scoring import Disagreement, Method, PairScore, SessionScore, differs, score_session
 from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
@@ -404,30 +403,6 @@ def _sub(parent: ET.Element, tag: str, text: str) -> None:
 # --- checking ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Disagreement:
-    """A published number that the recomputation does not give: where, which element, both values."""
-
-    where: str
-    element: str
-    published: str
-    recomputed: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.element} published {self.published}, recomputed {self.recomputed}"
-
-
-def _differs(published: str, value: float) -> bool:
-    """Whether a published number is not ``value`` to 0.01, or to half a unit of its last decimal (29.9 for 29.95)."""
-    try:
-        number = float(published)
-    except ValueError:
-        return True
-    decimals = len(published.strip().partition(".")[2])
-    tolerance = max(0.01, 0.5 * 10 ** -decimals) if decimals else 0.01
-    return abs(number - value) > tolerance + 1e-6
-
-
 def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[Disagreement]:
     """Each published point, datum, total, percentage or place that disagrees with the recomputation (to 0.01).
 
@@ -448,7 +423,7 @@ def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[
             where = f"board {source_board.number}, {source_line.ns} v {source_line.ew}"
             if not average_checked and kind is EventType.BUTLER_PAIRS and source_board.average:
                 average_checked = True
-                if _differs(source_board.average, board.datum or 0.0):
+                if differs(source_board.average, board.datum or 0.0):
                     found.append(Disagreement(f"board {source_board.number}", "BOARD_AVERAGE", source_board.average,
                                               _fmt_imps(board.datum or 0.0)))
             if result.artificial is None and result.contract is not None and result.tricks is not None \
@@ -460,7 +435,7 @@ def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[
             published = dict(source_line.published)
             for side, value, raw in (("NS", line.ns, line.ns_raw), ("EW", line.ew, line.ew_raw)):
                 tag = f"{side}_{kind.points}"
-                if tag in published and _differs(published[tag], value) and _differs(published[tag], raw):
+                if tag in published and differs(published[tag], value) and differs(published[tag], raw):
                     found.append(Disagreement(where, tag, published[tag], _fmt(value)))
     most = _field_boards(score)
     by_pair = {pair.pair: pair for pair in score.pairs}
@@ -473,17 +448,12 @@ def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[
                                           "no results"))
             continue
         total = source.published_value("TOTAL_SCORE")
-        if total and _differs(total, _total(scored, score, most)) and _differs(total, scored.total):
+        if total and differs(total, _total(scored, score, most)) and differs(total, scored.total):
             found.append(Disagreement(where, "TOTAL_SCORE", total, _fmt(_total(scored, score, most))))
         percent = source.published_value("PERCENTAGE")
-        if percent and scored.percentage is not None and _differs(percent, scored.percentage):
+        if percent and scored.percentage is not None and differs(percent, scored.percentage):
             found.append(Disagreement(where, "PERCENTAGE", percent, _fmt(scored.percentage)))
         place = source.published_value("PLACE")
         if place and place.rstrip("=").strip() != str(scored.place):
             found.append(Disagreement(where, "PLACE", place, scored.place_text))
     return found
-
-
-def disagreements_text(found: Iterable[Disagreement]) -> str:
-    """One line per disagreement."""
-    return "\n".join(map(str, found))
