@@ -18,6 +18,7 @@ from redouble.club.movement import (
 # club-score: results and scoring
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, SessionScore, score_session, team_match
+from redouble.club.usebio import ParseError, UsebioError, check_usebio, read_usebio, score_usebio, write_usebio
 
 __all__ = [  # noqa: RUF022 (one block per engineer, as the club contract asks)
     # club-mov
@@ -41,4 +42,10 @@ __all__ = [  # noqa: RUF022 (one block per engineer, as the club contract asks)
     "SessionScore",
     "score_session",
     "team_match",
+    "ParseError",
+    "UsebioError",
+    "check_usebio",
+    "read_usebio",
+    "score_usebio",
+    "write_usebio",
 ]

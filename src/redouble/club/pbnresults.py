@@ -90,11 +90,8 @@ def _score_row(session: SessionScore, line_points: tuple[float, float], result: 
 def write_results_pbn(session: SessionScore, *, deals: Mapping[int, Deal] | None = None,
                       names: Mapping[PairId, str] | None = None, event: str = "", site: str = "", date: str = "",
                       analyse: bool = False) -> str:
-    """The session as PBN 2.1: a game per board with its ScoreTable, the TotalScoreTable in the first.
-
-    With ``analyse`` (and ``deals``) each board also gets the OptimumResultTable, par and
-    ``DoubleDummyTricks`` from ``redouble.analysis.handrecord``.
-    """
+    """The session as PBN 2.1 (§5.7, §5.9, §5.10): a game per board with its ScoreTable, the TotalScoreTable first,
+    with ``analyse`` the OptimumResultTable."""
     deals = deals or {}
     names = names or {}
     sections = len({board.section for board in session.boards}) > 1

@@ -3,7 +3,24 @@
 Matchpoints, Neuberg, Butler and cross-IMPs come from ``redouble.scoring``; this module groups a
 session's traveller lines into boards and fields, applies the adjustments a director gives
 (Law 12C2 artificial scores with the session-percentage rule, Law 12C1c weighted scores, split
-scores, procedural penalties) and ranks each field.
+scores, procedural penalties) and ranks each field. The rules:
+
+- Matchpoints are 2 per score beaten and 1 per tie (seed 001; ``MatchpointScale.MP2``: the ACBL's
+  1 and ½); the top is 2(N−1) with N the most results on any board of the section, and a board
+  with fewer real results (missed, or with an artificial score) is factored up by Neuberg's
+  formula. Percentages are over the boards each pair played.
+- With ``session_rule`` an artificial Av+ (60%) gives the greater of 60% and the pair's percentage
+  on its other boards and Av− (40%) the lesser (Law 12C2; EBU White Book, WBF Code of Practice);
+  without it (USEBIO's ``A6040``) the stated percentages stand.
+- A split score matchpoints each side against the others with its own score; a weighted score
+  (Law 12C1c) compares part by part; a procedural penalty comes off one pair's total only.
+- Butler's datum by default drops the top and bottom score, takes the mean and rounds to 10 with
+  halves away from zero (Compscore3 and the EBU; with three results this keeps the median:
+  ``ButlerScoring.trim_from`` names the rule); cross-IMPs are averaged per comparison
+  (Compscore3, PBN ``Cross2``).
+- Two winners (``winners=2``) rank NS and EW apart, each pair in the field of its ``directions``
+  entry (USEBIO's ``DIRECTION``), else of its pair number (3NS), else the way it sat most; ties
+  share a place (1, 2=, 2=, 4).
 
 >>> from redouble.club.movement import PairId
 >>> lines = [BoardResult(1, PairId(n, Side.NS), PairId(n, Side.EW), score=s)
@@ -91,10 +108,8 @@ def _entry_text(entry: ScoreEntry) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ScoredLine:
-    """One traveller line with both sides' points (MPs after Neuberg, or IMPs) and how each was found.
-
-    ``ns_raw``/``ew_raw`` are the matchpoints before Neuberg's factoring, as some travellers print them.
-    """
+    """One traveller line: both sides' points (MPs after Neuberg, or IMPs), the MPs before it (``*_raw``), how each
+    was found."""
 
     result: BoardResult
     ns: float
@@ -284,21 +299,8 @@ def score_session(results: Iterable[BoardResult], *, method: Method = Method.MAT
                   across_sections: bool = False, session_rule: bool = True,
                   penalties: Iterable[Penalty] = (),
                   directions: Mapping[PairId, Side] | None = None) -> SessionScore:
-    """Score a pairs session: each board, then each pair's total, percentage and place in its field.
-
-    Matchpoints are 2 per score beaten and 1 per tie (``MatchpointScale.MP2``: the ACBL's 1 and ½);
-    the top is 2(N−1) with N the most results on any board of the section, and a board with fewer
-    real results (missed, or with an artificial score) is factored up by Neuberg's formula.
-    Percentages are over the boards each pair played. With ``session_rule`` an artificial Av+
-    (60%) gives the greater of 60% and the pair's percentage on its other boards and Av− (40%)
-    the lesser (Law 12C2; EBU White Book, WBF Code of Practice). Butler uses ``butler``
-    (default: drop the top and bottom, mean, rounded to 10 with halves away from zero,
-    Compscore3/EBU; with three results that keeps the median: ``ButlerScoring.trim_from`` names
-    the rule); cross-IMPs are averaged per comparison (Compscore3, PBN ``Cross2``).
-    Two winners (``winners=2``) rank NS and EW apart, each pair in the field of its ``directions``
-    entry (USEBIO's ``DIRECTION``), else of its pair number (3NS), else the way it sat most;
-    ties share a place (1, 2=, 2=, 4).
-    """
+    """Score a pairs session board by board, then each pair's total, percentage and place in its field, by the rules
+    in this module's docstring (seed 001, Neuberg, Law 12C2, Compscore3's Butler and cross-IMPs)."""
     if winners not in (1, 2):
         raise ResultError(f"a session has one or two winners, not {winners!r}")
     settings = ScoringOptions(method, winners, scale, butler or ButlerScoring(), across_sections, session_rule,
@@ -667,11 +669,8 @@ class MatchScore:
 def team_match(results: Iterable[BoardResult], *, home: Iterable[PairId], home_name: str = "Home",
                away_name: str = "Away", scale: VPScale | str = WBF_CONTINUOUS,
                boards: int | None = None) -> MatchScore:
-    """Score a team match from both rooms' lines: the home team sits NS in one room, EW in the other (seed 001).
-
-    Each board's home IMPs are those of (home NS score in the open room − NS score in the closed
-    room) (Law 78B); the net IMPs convert to VPs on ``scale`` (WBF 2013 by default, ``seed30`` the seed's).
-    """
+    """Score a two-room team match (seed 001): the home team's IMPs per board by Law 78B, the net IMPs as VPs on
+    ``scale``."""
     ours = set(home)
     by_board: dict[int, list[BoardResult]] = {}
     for result in results:

@@ -293,10 +293,8 @@ def _board_result(board: int, line: UsebioLine) -> BoardResult:
 
 
 def score_usebio(event: UsebioEvent) -> SessionScore:
-    """Rescore an event from its traveller lines alone, as its ``EVENT_TYPE`` and ``WINNER_TYPE`` say.
-
-    ``Annmm`` artificial scores are taken as the percentages they state (no session rule).
-    """
+    """Rescore an event from its traveller lines alone by its ``EVENT_TYPE``, ``WINNER_TYPE`` and ``Annmm``
+    percentages as stated."""
     directions = {}
     for pair in event.pairs:
         if pair.direction.strip():
@@ -404,12 +402,8 @@ def _sub(parent: ET.Element, tag: str, text: str) -> None:
 
 
 def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[Disagreement]:
-    """Each published point, datum, total, percentage or place that disagrees with the recomputation (to 0.01).
-
-    On a board with missing results a traveller may print the matchpoints before Neuberg's
-    factoring (Compscore3 does): either value is accepted there; a total may be the plain sum
-    or the sum scaled to the most boards played in the field.
-    """
+    """Each published point, datum, total, percentage or place the recomputation does not give (Compscore3's raw
+    MPs on a short board and unscaled totals accepted)."""
     score = score or score_usebio(event)
     kind = event.event_type
     found: list[Disagreement] = []
