@@ -233,6 +233,12 @@ def test_a_corrected_result_rescoring_one_board_equals_a_full_recompute() -> Non
     assert incremental.boards == full.boards
     added = session.with_result(BoardResult(3, ns(1), ew(1), score=100))
     assert added.pair("1NS").boards == 3
+    with pytest.raises(ResultError, match="board 2: pair 2NS has two results"):
+        session.with_result(BoardResult(2, ns(2), ew(4), score=100))
+    # A new line on a board short of results re-scores that board alone, as a full recompute would.
+    short = score_session([r for r in lines if (r.board, r.ns) != (2, ns(4))])
+    back = short.with_result(lines[-1])
+    assert back.pairs == score_session(lines).pairs
 
 
 def test_bad_results_are_refused_with_the_board() -> None:

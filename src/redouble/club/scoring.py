@@ -247,7 +247,13 @@ class SessionScore:
         results = list(self.results)
         index = next((i for i, old in enumerate(results) if (old.board, old.ns, old.ew) == key), None)
         if index is None:
+            for old in results:
+                clash = {old.ns, old.ew} & {result.ns, result.ew}
+                if old.board == result.board and clash:
+                    raise ResultError(f"board {result.board}: pair {min(clash)} has two results on this board")
             results.append(result)
+            if self.settings.method is Method.IMPS:
+                return _score(tuple(results), self.settings)
         else:
             results[index] = result
         scope = None if self.settings.across_sections else result.ns.section
