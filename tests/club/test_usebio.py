@@ -218,3 +218,40 @@ def test_two_winner_howell_fields_follow_direction(tmp_path: Path) -> None:
     assert [str(p.pair) for p in session.ranking("A EW")] == ["2", "4"]
     with pytest.raises(UsebioError, match="cannot read"):
         read_usebio(tmp_path / "missing.xml")
+
+
+def test_a_redouble_session_exported_as_usebio_reads_back_the_same(usebio_dir: Path) -> None:
+    from redouble.calls import Contract
+    from redouble.cards import Card
+    from redouble.club.results import BoardResult
+    from redouble.club.scoring import score_session
+    from redouble.club.usebio import session_usebio
+    from redouble.deal import Deal
+    from redouble.seats import Seat
+
+    def pair(n: int, side: Side) -> PairId:
+        return PairId(n, side)
+
+    lines = [BoardResult(1, pair(1, Side.NS), pair(1, Side.EW), Contract.parse("3NTX", declarer=Seat.SOUTH),
+                         Card.parse("HK"), 10),
+             BoardResult(1, pair(2, Side.NS), pair(2, Side.EW), score=0),
+             BoardResult(1, pair(3, Side.NS), pair(3, Side.EW), artificial=ArtificialScore(60, 40)),
+             BoardResult(2, pair(1, Side.NS), pair(2, Side.EW), Contract.parse("4S", declarer=Seat.WEST), None, 8),
+             BoardResult(2, pair(2, Side.NS), pair(3, Side.EW), score=-620)]
+    session = score_session(lines, winners=2, session_rule=False)
+    deal = Deal.random()
+    text = session_usebio(session, club="Test club", event="Tuesday pairs", date="24/11/2026",
+                          names={pair(1, Side.NS): ("Ann", "Bob")}, deals={1: deal})
+    event = read_usebio(text)
+    assert event.event_type is EventType.MP_PAIRS and event.winner_type == 2
+    originals = [line.result for board in session.boards for line in board.lines]
+    assert [(r.board, r.ns, r.ew, r.contract, r.lead, r.tricks, r.ns_entry) for r in event.results()] == \
+        [(r.board, r.ns, r.ew, r.contract, r.lead, r.tricks, r.ns_entry) for r in originals]
+    assert event.deals() == {1: deal}
+    assert event.names()[pair(1, Side.NS)] == "Ann - Bob"
+    assert check_usebio(event) == []
+    root = ET.fromstring(text)
+    assert root.findtext("EVENT/BOARD/TRAVELLER_LINE/LEAD") == "KH"
+    assert [e.text for e in root.iter("SCORE")] == ["650", "0", "A6040", "100", "-620"]
+    with pytest.raises(UsebioError, match="IMPs|imps"):
+        session_usebio(score_session(lines[:2] + lines[3:], method=Method.IMPS))

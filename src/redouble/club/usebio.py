@@ -12,6 +12,7 @@ import enum
 import math
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -41,6 +42,7 @@ __all__ = [
     "check_usebio",
     "read_usebio",
     "score_usebio",
+    "session_usebio",
     "write_usebio",
 ]
 
@@ -392,6 +394,66 @@ def write_usebio(event: UsebioEvent, score: SessionScore | None = None) -> str:
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
+
+
+_EVENT_TYPES = {Method.MATCHPOINTS: EventType.MP_PAIRS, Method.BUTLER: EventType.BUTLER_PAIRS,
+                Method.CROSS_IMPS: EventType.CROSS_IMP}
+
+
+def _line_of(result: BoardResult) -> UsebioLine:
+    ns, ew = str(result.ns), str(result.ew)
+    if result.weighted is not None or result.ew_score is not None:
+        raise UsebioError(f"board {result.board}, {ns} v {ew}: USEBIO 1.2 has no weighted or split score")
+    if result.artificial is not None:
+        code = f"A{round(result.artificial.ns):02d}{round(result.artificial.ew):02d}"
+        return UsebioLine(ns, ew, score=code)
+    lead = "" if result.lead is None else f"{result.lead.rank.letter()}{result.lead.suit.letter()}"
+    if result.contract is None:
+        return UsebioLine(ns, ew, "PASS", score=str(result.ns_score))
+    declarer = result.contract.declarer
+    return UsebioLine(ns, ew, str(result.contract), "" if declarer is None else declarer.letter(), lead,
+                      "" if result.tricks is None else str(result.tricks), str(result.ns_score))
+
+
+def session_usebio(session: SessionScore, *, club: str = "", event: str = "", date: str = "",
+                   names: Mapping[PairId, Iterable[str]] | None = None,
+                   deals: Mapping[int, Deal] | None = None) -> str:
+    """A session scored by redouble as USEBIO 1.2 (one section, ``date`` dd/mm/yyyy) for an NBO upload or Pianola."""
+    if session.method not in _EVENT_TYPES:
+        raise UsebioError(f"USEBIO pairs events are matchpoints, Butler or cross-IMPs, not {session.method.value}")
+    if len({result.ns.section for result in session.results}) > 1:
+        raise UsebioError("USEBIO is written one section at a time: score each section apart")
+    names = names or {}
+    settings = (UsebioNode("EVENT_DESCRIPTION", event), UsebioNode("PROGRAM_NAME", "redouble"),
+                UsebioNode("PROGRAM_VERSION", _version()), UsebioNode("WINNER_TYPE", str(session.settings.winners)),
+                UsebioNode("DATE", date), UsebioNode("BOARDS_PLAYED", str(len({b.board for b in session.boards}))),
+                UsebioNode("SESSION_COUNT", "1"), UsebioNode("SECTION_COUNT", "1"))
+    pairs = []
+    for pair in sorted(session.pairs, key=lambda scored: scored.pair):
+        direction = pair.field.split()[-1] if session.settings.winners == 2 else ""
+        players = tuple(UsebioNode("PLAYER", children=(UsebioNode("PLAYER_NAME", name),))
+                        for name in names.get(pair.pair, ()))
+        pairs.append(UsebioPair(str(pair.pair), direction, players))
+    boards = tuple(UsebioBoard(board.board, tuple(_line_of(line.result) for line in board.lines))
+                   for board in session.boards)
+    hands = tuple(UsebioNode("BOARD", children=(UsebioNode("BOARD_NUMBER", str(number)), *(
+        UsebioNode("HAND", children=(UsebioNode("DIRECTION", seat.format(full=True)), *(
+            UsebioNode(tag, holding) for tag, holding in zip(
+                ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), deal[seat].to_pbn().split("."), strict=True))))
+        for seat in Seat)))
+        for number, deal in sorted((deals or {}).items()))
+    made = UsebioEvent(_EVENT_TYPES[session.method], UsebioNode("CLUB", children=(UsebioNode("CLUB_NAME", club),)),
+                       settings, tuple(pairs), boards, UsebioNode("HANDSET", children=hands) if hands else None)
+    return write_usebio(made, session)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("redouble")
+    except PackageNotFoundError:
+        return "dev"
 
 
 def _sub(parent: ET.Element, tag: str, text: str) -> None:
