@@ -134,8 +134,11 @@ def howell_command(
 def check_movement_command(
     file: Annotated[Path, typer.Argument(help="A RoundData CSV, a howellki movements.json or a bridgescorer "
                                          "YAML movement.")],
-    sharing: Annotated[bool, typer.Option("--sharing", help="Boards may be shared within a round.")] = False,
+    sharing: Annotated[bool | None, typer.Option("--sharing/--no-sharing", help="Whether a set may be on two "
+                                                 "tables in a round (default: as the CSV has it).")] = None,
     twice: Annotated[bool, typer.Option("--meet-twice", help="Pairs may meet more than once.")] = False,
+    numbering: Annotated[str, typer.Option("--numbering", help="CSV pair numbers: 'auto', 'mitchell' (NS n and "
+                                           "EW n differ) or 'howell' (one number per pair).")] = "auto",
 ) -> None:
     """Validate a movement file and print what it proves: plays per board, sharing, NS/EW balance."""
     from redouble.club.movement import Movement, validate
@@ -156,8 +159,12 @@ def check_movement_command(
             else:
                 console.print(f"{loaded.name}: individual movement, {len(loaded.seatings)} seatings, valid")
             return
-        movement = Movement.from_csv(file.read_text(encoding="utf-8"), name=file.stem)
-        console.print(validate(movement, sharing_allowed=sharing, meets_twice_allowed=twice).summary())
+        if numbering not in ("auto", "mitchell", "howell"):
+            fail(f"--numbering {numbering!r}: expected auto, mitchell or howell")
+        directions = None if numbering == "auto" else numbering == "mitchell"
+        movement = Movement.from_csv(file.read_text(encoding="utf-8"), name=file.stem, directions=directions,
+                                     sharing=sharing, meets_twice=twice)
+        console.print(validate(movement).summary())
 
 
 movement_app.command("mitchell")(mitchell_command)

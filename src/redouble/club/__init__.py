@@ -14,6 +14,10 @@ from redouble.club.movement import (
     mitchell,
     validate,
 )
+from redouble.club.movements.cards import guide_cards_html, guide_cards_text, table_cards_html, table_cards_text
+from redouble.club.movements.data import load_bridgescorer, load_howellki
+from redouble.club.movements.swiss import swiss_pairing, swiss_pairs_round
+from redouble.club.movements.teams import round_robin_teams, swiss_teams_round, team_match, team_of
 
 # club-score: results and scoring
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
@@ -30,8 +34,20 @@ __all__ = [  # noqa: RUF022 (one block per engineer, as the club contract asks)
     "PairBalance",
     "PairId",
     "Seating",
+    "guide_cards_html",
+    "guide_cards_text",
     "howell",
+    "load_bridgescorer",
+    "load_howellki",
     "mitchell",
+    "round_robin_teams",
+    "swiss_pairing",
+    "swiss_pairs_round",
+    "swiss_teams_round",
+    "table_cards_html",
+    "table_cards_text",
+    "team_match",
+    "team_of",
     "validate",
     # club-score
     "BoardResult",
