@@ -12,7 +12,7 @@ from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, score_session, team_match
 from redouble.scoring.matchpoints import ArtificialScore, MatchpointScale, WeightedScore
 from redouble.scoring.teams import ButlerScoring
-from redouble.scoring.vp import SEED30
+from redouble.scoring.vp import SEED30, victory_points
 from redouble.seats import Seat, Side
 
 NS, EW = Side.NS, Side.EW
@@ -218,6 +218,7 @@ def test_seed001_team_match_plus_15_imps() -> None:
     assert [b.imps for b in match.boards] == [-1, -3, 13, 6]
     assert match.total == 15
     assert match.victory_points == SEED30(15, boards=24)
+    assert team_match(lines, home=home).victory_points == victory_points(15, boards=4)  # WBF 2013 by default
     assert "open room NS +420, closed room NS +450: A -30 → -1 IMPs" in match.text()
     imps = score_session(lines, method=Method.IMPS)
     assert imps.pair("1NS").total == 15 and imps.pair("1EW").total == -15
