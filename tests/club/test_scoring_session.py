@@ -268,3 +268,14 @@ def test_score_card_and_passed_out_board() -> None:
     assert card[0].direction is EW and card[0].opponents == ns(1) and card[0].result == "PASS"
     assert card[0].points == 0 and "beats 1 of 1" in card[0].derivation
     assert "1EW" in session.text() and "100.00%" in session.text()
+
+
+def test_json_carries_every_number_and_its_derivation() -> None:
+    import json
+
+    data = json.loads(json.dumps(score_session(adjusted_session(), winners=2).to_json()))
+    assert data["method"] == "matchpoints" and data["fields"] == ["A EW", "A NS"]
+    line = data["boards"][0]["lines"][3]
+    assert line["ns_score"] == "A+/A-" and line["ns"] == 6 and "Law 12C2" in line["ns_derivation"]
+    first = data["pairs"][0]
+    assert first["place"] == "1" and first["derivation"].startswith(first["pair"] + ":")

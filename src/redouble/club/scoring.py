@@ -38,6 +38,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
@@ -269,6 +270,29 @@ class SessionScore:
         if (result.board, scope) not in {(old.board, old.section) for old in base}:
             boards += (fresh,)
         return _finish(tuple(results), boards, self.expected, self.settings)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every number with its derivation, as plain data for the web and the live results."""
+        def entry(value: ScoreEntry) -> int | str:
+            return value if isinstance(value, int) else str(value)
+
+        return {
+            "method": self.method.value, "winners": self.settings.winners, "fields": list(self.fields),
+            "boards": [{"board": board.board, "section": board.section, "top": board.top, "datum": board.datum,
+                        "derivation": board.derivation,
+                        "lines": [{"ns_pair": str(line.result.ns), "ew_pair": str(line.result.ew),
+                                   "table": line.result.table, "round": line.result.round,
+                                   "result": line.result.result_text(), "ns_score": entry(line.result.ns_entry),
+                                   "ns": line.ns, "ew": line.ew, "ns_raw": line.ns_raw, "ew_raw": line.ew_raw,
+                                   "ns_derivation": line.ns_derivation, "ew_derivation": line.ew_derivation}
+                                  for line in board.lines]}
+                       for board in self.boards],
+            "pairs": [{"pair": str(pair.pair), "section": pair.pair.section, "field": pair.field,
+                       "place": pair.place_text, "total": pair.total, "percentage": pair.percentage,
+                       "boards": pair.boards, "top": pair.top, "penalty": pair.penalty,
+                       "derivation": pair.derivation}
+                      for pair in self.pairs],
+        }
 
     def text(self) -> str:
         """The ranking as plain text, field by field."""
