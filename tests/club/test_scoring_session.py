@@ -10,6 +10,7 @@ from redouble.cards import Card
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, score_session, team_match
+from redouble.scoring.imps import imps
 from redouble.scoring.matchpoints import ArtificialScore, MatchpointScale, WeightedScore
 from redouble.scoring.teams import ButlerScoring
 from redouble.scoring.vp import SEED30, victory_points
@@ -279,3 +280,17 @@ def test_json_carries_every_number_and_its_derivation() -> None:
     assert line["ns_score"] == "A+/A-" and line["ns"] == 6 and "Law 12C2" in line["ns_derivation"]
     first = data["pairs"][0]
     assert first["place"] == "1" and first["derivation"].startswith(first["pair"] + ":")
+
+
+def test_artificial_scores_in_imp_sessions_are_three_imps_per_ten_percent() -> None:
+    """Law 12C2 in IMPs: Av+ +3, Av 0, Av− −3; the datum is taken from the real scores alone."""
+    lines = [BoardResult(1, PairId(1), PairId(2), score=650), BoardResult(1, PairId(3), PairId(4), score=170),
+             BoardResult(1, PairId(5), PairId(6), score=200), BoardResult(1, PairId(7), PairId(8), score=620),
+             BoardResult(1, PairId(9), PairId(10), artificial=ArtificialScore.parse("A+/A-"))]
+    board = score_session(lines, method=Method.BUTLER).board(1)
+    assert board.datum == 410  # 170, 200, 620, 650: drop 170 and 650, mean 410
+    assert (board.lines[4].ns, board.lines[4].ew) == (3, -3)
+    assert "artificial 60% → +3 IMPs (Law 12C2)" in board.lines[4].ns_derivation
+    cross = score_session(lines, method=Method.CROSS_IMPS).board(1)
+    assert (cross.lines[4].ns, cross.lines[4].ew) == (3, -3)
+    assert cross.lines[0].ns == round((imps(480) + imps(450) + imps(30)) / 3, 9)
