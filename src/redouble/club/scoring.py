@@ -468,12 +468,10 @@ def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], sett
 def _datum_text(plain: list[int], butler: ButlerScoring, datum: float | None) -> str:
     if not plain:
         return "0 (no real scores)"
-    drop = min(butler.drop, (len(plain) - 1) // 2) if len(plain) >= butler.trim_from else 0
-    kept = plain[drop:len(plain) - drop]
-    dropped = f"drop {', '.join(map(str, plain[:drop] + plain[len(plain) - drop:]))}; " if drop else ""
-    centre = sum(kept) / len(kept) if butler.method.value == "Mean" else None
-    how = f"mean of {len(kept)} = {_num(centre)}" if centre is not None else f"median of {len(kept)}"
-    return f"{dropped}{how}; rounded to {butler.unit} ({butler.rounding.value}) = {_num(datum or 0)}"
+    kept, dropped = butler.kept(plain)
+    drop = f"drop {', '.join(map(str, dropped))}; " if dropped else ""
+    return (f"{drop}{butler.method.value.lower()} of {len(kept)} = {_num(butler.centre(plain))}; "
+            f"rounded to {butler.unit} ({butler.rounding.value}) = {_num(datum or 0)}")
 
 
 def _imp_text(side: str, entry: ScoreEntry, value: float, datum: float | None, others: list[ScoreEntry],
