@@ -61,6 +61,9 @@ class EventType(enum.Enum):
     BUTLER_PAIRS = "BUTLER_PAIRS"
     CROSS_IMP = "CROSS_IMP"
 
+    def __repr__(self) -> str:
+        return f"EventType.{self.name}"
+
     @property
     def method(self) -> Method:
         """How the boards of this event type are compared."""
