@@ -132,6 +132,9 @@ class MatchpointScale(enum.Enum):
     MP1 = 2
     MP2 = 1
 
+    def __repr__(self) -> str:
+        return f"MatchpointScale.{self.name}"
+
     @property
     def win(self) -> int:
         """Matchpoints for each score beaten."""

@@ -181,6 +181,9 @@ class DatumMethod(enum.Enum):
     MEAN = "Mean"
     MEDIAN = "Median"
 
+    def __repr__(self) -> str:
+        return f"DatumMethod.{self.name}"
+
 
 class DatumRounding(enum.Enum):
     """How the datum is rounded to the unit (10 points).
@@ -193,6 +196,9 @@ class DatumRounding(enum.Enum):
     HALF_UP = "half-up"
     HALF_EVEN = "half-even"
     NONE = "none"
+
+    def __repr__(self) -> str:
+        return f"DatumRounding.{self.name}"
 
 
 def _round_datum(value: float, rounding: DatumRounding, unit: int) -> float:
@@ -279,6 +285,9 @@ class CrossDivisor(enum.Enum):
     NONE = "Cross"
     SCORES = "Cross1"
     COMPARISONS = "Cross2"
+
+    def __repr__(self) -> str:
+        return f"CrossDivisor.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
