@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from redouble.cli.common import console, fail, reporting
+from redouble.cli.common import console, err_console, fail, reporting
 
 if TYPE_CHECKING:
     from redouble.club.movement import Movement
+    from redouble.club.usebio import UsebioEvent
 
 club_app = typer.Typer(name="club", help="Run a club duplicate session: movements, scoring, results.",
                        no_args_is_help=True, pretty_exceptions_enable=False)
@@ -201,3 +204,110 @@ movement_app.command("teams")(teams_command)
 movement_app.command("check")(check_movement_command)
 
 # --- end club-mov ------------------------------------------------------------------------------------------
+
+
+# --- club-score: USEBIO scoring and checking ---
+
+
+def _fail(message: str) -> NoReturn:
+    """The error on one line of stderr (never wrapped), exit code 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def _one_line() -> Iterator[None]:
+    """Bad input (``BridgeError``) as a one-line error, never a traceback."""
+    from redouble.errors import BridgeError
+
+    try:
+        yield
+    except BridgeError as error:
+        _fail(str(error))
+
+
+def _read_usebio_file(path: Path) -> UsebioEvent:
+    from redouble.club.usebio import read_usebio
+
+    data = _read_bytes(path)
+    with _one_line():
+        return read_usebio(data)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        _fail(f"cannot read {path}: {error.strerror or error}")
+
+
+def _is_pbn(path: Path | None) -> bool:
+    return path is not None and path.suffix.lower() == ".pbn"
+
+
+@club_app.command("score")
+def score_command(
+    source: Annotated[Path, typer.Argument(help="A USEBIO 1.2 file (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP) or a PBN "
+                                                "file with ScoreTables.")],
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the results here: USEBIO 1.2, or PBN 2.1 if the name ends in .pbn.")] = None,
+    analyse: Annotated[bool, typer.Option(
+        "--analyse", help="With .pbn output: add each board's OptimumResultTable and par (double dummy).")] = False,
+) -> None:
+    """Rescore a session from its traveller lines alone and write USEBIO 1.2 (or PBN) with the new results."""
+    from redouble.club.pbnresults import read_results_pbn, score_pbn, write_results_pbn
+    from redouble.club.usebio import score_usebio, write_usebio
+
+    if _is_pbn(source):
+        if output is not None and not _is_pbn(output):
+            _fail("a PBN session is written back as PBN: give an output name ending in .pbn")
+        with _one_line():
+            published = read_results_pbn(_read_bytes(source))
+            scored = score_pbn(published)
+            text = write_results_pbn(scored, deals=dict(published.deals), analyse=analyse,
+                                     names={rank.pair: rank.names for rank in published.ranking})
+    else:
+        event = _read_usebio_file(source)
+        with _one_line():
+            scored = score_usebio(event)
+            if _is_pbn(output):
+                title = next((node.text for node in event.settings if node.tag == "EVENT_DESCRIPTION"), "")
+                text = write_results_pbn(scored, deals=event.deals(), names=event.names(), event=title,
+                                         analyse=analyse)
+            else:
+                text = write_usebio(event, scored)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8", newline="")
+    except OSError as error:
+        _fail(f"cannot write {output}: {error.strerror or error}")
+    err_console.print(scored.text(), markup=False)
+
+
+@club_app.command("check")
+def check_command(
+    source: Annotated[Path, typer.Argument(help="A USEBIO 1.2 file, or a PBN file with ScoreTables, to audit.")],
+) -> None:
+    """List each published number that disagrees with the recomputation; exit 1 if there is one."""
+    from redouble.club.pbnresults import check_pbn, read_results_pbn
+    from redouble.club.usebio import check_usebio
+
+    if _is_pbn(source):
+        with _one_line():
+            found = check_pbn(read_results_pbn(_read_bytes(source)))
+    else:
+        event = _read_usebio_file(source)
+        with _one_line():
+            found = check_usebio(event)
+    for disagreement in found:
+        typer.echo(str(disagreement))
+    if found:
+        typer.echo(f"{len(found)} published numbers disagree with the recomputation", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{source.name}: every published number agrees with the recomputation")
+
+
+# --- end club-score ---

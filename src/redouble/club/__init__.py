@@ -19,9 +19,14 @@ from redouble.club.movement import (
 from redouble.club.movements.cards import guide_cards_html, guide_cards_text, table_cards_html, table_cards_text
 from redouble.club.movements.data import load_bridgescorer, load_howellki
 from redouble.club.movements.swiss import swiss_pairing, swiss_pairs_round
-from redouble.club.movements.teams import round_robin_teams, swiss_teams_round, team_match, team_of
+from redouble.club.movements.teams import round_robin_teams, swiss_teams_round, team_of
 
-__all__ = [
+# club-score: results and scoring
+from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
+from redouble.club.scoring import Method, SessionScore, score_session, team_match
+from redouble.club.usebio import ParseError, UsebioError, check_usebio, read_usebio, score_usebio, write_usebio
+
+__all__ = [  # noqa: RUF022 (one block per engineer, as the club contract asks)
     # club-mov
     "CSV_HEADER",
     "BoardShare",
@@ -45,7 +50,21 @@ __all__ = [
     "swiss_teams_round",
     "table_cards_html",
     "table_cards_text",
-    "team_match",
     "team_of",
     "validate",
+    # club-score
+    "BoardResult",
+    "Method",
+    "Penalty",
+    "PenaltyUnit",
+    "ResultError",
+    "SessionScore",
+    "score_session",
+    "team_match",
+    "ParseError",
+    "UsebioError",
+    "check_usebio",
+    "read_usebio",
+    "score_usebio",
+    "write_usebio",
 ]
