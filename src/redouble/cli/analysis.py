@@ -61,9 +61,10 @@ def analyze_command(
 ) -> None:
     """Add DD tables and par to a PBN file and write an A4 HTML hand record."""
     from redouble.analysis.handrecord import analyse_pbn
+    from redouble.formats.encoding import read_text
 
     try:
-        text = pbn.read_text(encoding="utf-8-sig")
+        text = read_text(pbn)
     except OSError as error:
         fail(f"cannot read {pbn}: {error.strerror}")
     pbn_out = output or pbn.with_suffix(".analysed.pbn")

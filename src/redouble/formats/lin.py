@@ -41,9 +41,9 @@ from redouble.cards import SUITS, Card, Rank, Suit
 from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.events import CallMade, CardPlayed
+from redouble.formats.encoding import decode
 from redouble.formats.errors import ExportError, ParseError
 from redouble.formats.pbn.events import actions_in_force, claim_events
-from redouble.formats.pbn.lexer import decode_lines
 from redouble.formats.pbn.model import deal_from_hands
 from redouble.hand import Hand
 from redouble.seats import Seat, Vulnerability
@@ -240,9 +240,7 @@ def _board_started(board: LinBoard) -> bool:
 def loads(text: str | bytes) -> list[LinBoard]:
     """The boards of a LIN text (or a BBO handviewer link, or bytes in UTF-8/UTF-16/Latin-1)."""
     if isinstance(text, bytes):
-        import io
-
-        text = "\n".join(line.rstrip("\n") for line in decode_lines(io.BytesIO(text)))
+        text = decode(text)
     text = text.removeprefix("\ufeff")
     if "lin=" in text and "|" not in text.split("lin=", 1)[0]:
         link = text.split("lin=", 1)[1].split("&", 1)[0].strip()

@@ -29,9 +29,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, TypeVar
 
+from redouble.formats.encoding import decode_lines
 from redouble.formats.errors import ExportError, ParseError
 from redouble.formats.pbn.events import board_state, from_board_state
-from redouble.formats.pbn.lexer import decode_lines
 from redouble.formats.pbn.model import (
     MANDATORY_TAGS,
     AuctionSection,

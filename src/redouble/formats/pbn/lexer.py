@@ -8,12 +8,11 @@ else (what a token means) is the reader's business.
 
 from __future__ import annotations
 
-import codecs
-import io
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, Final
+from typing import Final
 
+from redouble.formats.encoding import decode_lines
 from redouble.formats.errors import ParseError
 
 __all__ = ["BAD", "BOUNDARY", "COMMENT", "DIRECTIVE", "STRING", "TAG", "WORD", "Token", "decode_lines", "tokens"]
@@ -174,64 +173,3 @@ def _join_tag(start: str, iterator: Iterator[str], pending: list[str]) -> tuple[
 
 def _show(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
-
-
-def decode_lines(stream: IO[bytes]) -> Iterator[str]:
-    """Text lines from bytes: UTF-16 or UTF-8 with a byte-order mark, else UTF-8 with a Latin-1 fallback.
-
-    PBN is ISO 8859-1 by the standard, but most programs now write UTF-8; a line that is not
-    valid UTF-8 is read as Latin-1, so no byte sequence stops the reader.
-    """
-    head = stream.read(4)
-    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
-        rest = io.BufferedReader(_Prefixed(head[2:], stream))
-        wrapper = io.TextIOWrapper(rest, encoding=encoding, errors="replace", newline=None)
-        yield from wrapper
-        return
-    if head.startswith(codecs.BOM_UTF8):
-        head = head[3:]
-    first = True
-    buffered = head
-    for raw in stream:
-        if first:
-            raw = buffered + raw
-            first = False
-        yield from _decode_line(raw)
-    if first and buffered:
-        yield from _decode_line(buffered)
-
-
-_LINE_BREAK = re.compile(r"\r\n?|\n")
-
-
-def _decode_line(raw: bytes) -> list[str]:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    if "\r" not in text:
-        return [text]
-    return [piece for piece in _LINE_BREAK.split(text.removesuffix("\n").removesuffix("\r"))]
-
-
-class _Prefixed(io.RawIOBase):
-    """A raw stream that yields some bytes already read, then the rest of another stream."""
-
-    def __init__(self, prefix: bytes, stream: IO[bytes]) -> None:
-        self._prefix = prefix
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        view = memoryview(buffer)
-        if self._prefix:
-            count = min(len(view), len(self._prefix))
-            view[:count] = self._prefix[:count]
-            self._prefix = self._prefix[count:]
-            return count
-        data = self._stream.read(len(view))
-        view[:len(data)] = data
-        return len(data)
