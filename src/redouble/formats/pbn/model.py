@@ -31,6 +31,7 @@ __all__ = [
     "Game",
     "PlaySection",
     "Table",
+    "parse_contract",
     "parse_deal",
     "parse_result",
     "suit_symbols",
@@ -417,6 +418,25 @@ def deal_from_hands(hands: Mapping[Seat, Hand]) -> Deal | None:
         return None
 
 
+_REDOUBLED_R = re.compile(r"^\s*([1-7].*?)\s*R\s*$", re.I)
+
+
+def parse_contract(text: str, declarer: Seat | None = None) -> Contract:
+    """A ``Contract`` tag value: ``4HX``, ``3NT``, and ``3NR`` for redoubled as LIN's ``r`` and
+    some archives write it; raises ``BridgeError`` naming the problem.
+
+    >>> parse_contract("3NR", Seat.SOUTH)
+    Contract.parse('3NTXX', declarer=Seat.SOUTH)
+    """
+    try:
+        return Contract.parse(text.strip(), declarer=declarer)
+    except BridgeError:
+        match = _REDOUBLED_R.match(text)
+        if match is None:
+            raise
+        return Contract.parse(match.group(1) + "XX", declarer=declarer)
+
+
 _RESULT_SIDES = re.compile(r"^(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?$")
 
 
@@ -545,7 +565,7 @@ class Game:
         if value is None or value.upper() == "PASS":
             return None
         try:
-            return Contract.parse(value, declarer=self.declarer)
+            return parse_contract(value, self.declarer)
         except BridgeError:
             return None
 

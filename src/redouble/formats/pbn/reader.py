@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Generic, TypeVar
 
-from redouble.calls import Call, Contract
+from redouble.calls import Call
 from redouble.cards import Strain
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
@@ -27,6 +27,7 @@ from redouble.formats.pbn.model import (
     Game,
     PlaySection,
     Table,
+    parse_contract,
     parse_deal,
     parse_result,
     unescape,
@@ -356,12 +357,12 @@ class GameBuilder(BaseVisitor[Game]):
         self._section = None
         self._comment_key = name
         if name in ("Auction", "Play"):
-            first = self._seat(value, name, line, column, required=True)
-            assert first is not None
-            self._section = _SectionBuilder(name.lower(), first)
-            self._sections.append(self._section)
-        elif name.endswith("Table") and inherited is None:
-            self._table = (name, value, [], [])
+            first = self._seat(value, name, line, column)
+            if first is not None:  # an empty (or "?") Auction or Play tag: no section (BridgeComposer)
+                self._section = _SectionBuilder(name.lower(), first)
+                self._sections.append(self._section)
+        elif name.endswith("Table") and inherited != "":
+            self._table = (name, value, [], [])  # '#' repeats the previous game's columns (§4.8)
         return None
 
     def visit_repeated_tag(self, name: str, *, line: int, column: int) -> None:
@@ -427,9 +428,9 @@ class GameBuilder(BaseVisitor[Game]):
 
     # --- checks: every value a program relies on is valid, or the file is refused ---------
 
-    def _seat(self, value: str, name: str, line: int, column: int, *, required: bool = False) -> Seat | None:
+    def _seat(self, value: str, name: str, line: int, column: int) -> Seat | None:
         stripped = value.strip().lstrip("^")
-        if not required and stripped in ("", "?"):
+        if stripped in ("", "?"):
             return None
         if stripped.upper() in ("N", "E", "S", "W"):
             return Seat.parse(stripped)
@@ -474,7 +475,7 @@ class GameBuilder(BaseVisitor[Game]):
         contract = tags.get("Contract")
         if contract is not None and contract.strip() not in ("", "?", "#") and contract.strip().upper() != "PASS":
             try:
-                Contract.parse(contract)
+                parse_contract(contract)
             except BridgeError:
                 try:
                     Strain.parse(contract)  # an end position names only the trump (PBN 2.1 §3.10)
