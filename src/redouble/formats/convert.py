@@ -34,7 +34,10 @@ def lin_to_pbn(boards: Iterable[lin.LinBoard]) -> list[Game]:
             tags["Event"] = header["vg"].split(",")[0].strip() or "?"
         if board.room in _ROOMS:
             tags["Room"] = _ROOMS[board.room]
-        games.append(pbn.from_board_state(state, tags=tags))
+        game = pbn.from_board_state(state, tags=tags)
+        if board.comments:  # BBO's nt commentary, as the game's brace comments
+            game.comments[""] = tuple("{" + note.text.replace("}", ")") + "}" for note in board.comments)
+        games.append(game)
     return games
 
 

@@ -49,7 +49,7 @@ from redouble.hand import Hand
 from redouble.seats import Seat, Vulnerability
 from redouble.state import BoardState, Phase
 
-__all__ = ["HANDVIEWER", "LIN_SEATS", "LinBoard", "LinCall", "ParseError", "board_state", "dump", "dumps",
+__all__ = ["HANDVIEWER", "LIN_SEATS", "LinBoard", "LinCall", "LinComment", "ParseError", "board_state", "dump", "dumps",
            "from_board_state", "handviewer_url", "load", "loads"]
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html?lin="
@@ -78,12 +78,21 @@ class LinCall:
     explanation: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LinComment:
+    """An ``nt`` commentary line, placed after ``calls`` calls and ``cards`` cards of its board."""
+
+    calls: int
+    cards: int
+    text: str
+
+
 @dataclass(eq=False)
 class LinBoard:
     """One board of a LIN text: players, deal, dealer, vulnerability, calls, cards and claim.
 
-    ``pairs`` keeps every ``key|value|`` pair of the board as read, ``header`` the file's
-    pairs before the first board (``vg``, ``rs``, ``pn`` …).
+    ``comments`` holds its ``nt`` commentary, ``pairs`` every ``key|value|`` pair of the board as
+    read, ``header`` the file's ``vg``, ``rs`` and ``pn`` pairs before the first board.
     """
 
     players: dict[Seat, str] = field(default_factory=dict)
@@ -96,13 +105,14 @@ class LinBoard:
     calls: list[LinCall] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     claim: int | None = None
+    comments: list[LinComment] = field(default_factory=list)
     pairs: list[tuple[str, str]] = field(default_factory=list)
     header: list[tuple[str, str]] = field(default_factory=list)
 
     def _key(self) -> tuple[object, ...]:
         deal = self.deal
         return (self.players, deal if deal is not None else self.hands, self.dealer, self.vulnerability,
-                self.number, self.calls, self.cards, self.claim)
+                self.number, self.calls, self.cards, self.claim, self.comments)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LinBoard):
@@ -249,17 +259,24 @@ def loads(text: str | bytes) -> list[LinBoard]:
     header: list[tuple[str, str]] = []
     names: list[str] = []
     current = LinBoard()
+    begun = False  # a board has started: the header is complete
     for key, value, offset in _pairs(text):
         try:
-            if key == "qx" or (key == "md" and current.hands):
-                if _board_started(current):
-                    boards.append(current)
+            started = _board_started(current)
+            # a board starts at qx, at a second md, and at a pn that opens a board's line (BBO's hand records)
+            if (key in ("qx", "pn") and started) or (key == "md" and current.hands):
+                boards.append(current)
                 current = LinBoard(header=list(header))
+            elif key == "qx" and not begun:
+                current.header = list(header)
+            if key in ("md", "qx"):
+                begun = True
             current.pairs.append((key, value))
             if key == "pn":
                 names = [name.strip() for name in value.split(",")]
-                if not _board_started(current):
+                if not begun:
                     header.append((key, value))
+                    current.header = list(header)
             elif key == "md":
                 current.dealer, current.hands = _parse_md(value)
             elif key == "sv":
@@ -294,8 +311,11 @@ def loads(text: str | bytes) -> list[LinBoard]:
                 number = _BOARD_TITLE.search(value)
                 if number:
                     current.number = int(number.group(1))
-            elif not _board_started(current) and key in ("vg", "rs"):
+            elif key == "nt":
+                current.comments.append(LinComment(calls=len(current.calls), cards=len(current.cards), text=value))
+            elif not begun and key in ("vg", "rs"):
                 header.append((key, value))
+                current.header = list(header)
         except BridgeError as error:
             expected = {"md": "md|<dealer 1-4><South>,<West>,<North>,<East>|, hands like SAKQHJT9D8C765",
                         "sv": "o, n, e or b", "mb": "a call like 1N, 2S!, p, d or r",
@@ -389,13 +409,23 @@ def _value(key: str, value: str) -> str:
 
 
 def dumps(boards: Iterable[LinBoard]) -> str:
-    """Boards as LIN, one line each, in the layout BBO writes (``pg||`` after each trick)."""
+    """Boards as LIN, one line each, in the layout BBO writes (``pg||`` after each trick).
+
+    A vugraph file's header (``vg``, ``rs``, ``pn``) comes first, one line each; a board names its
+    players (``pn``) when they differ from those already named; ``nt`` commentary stays in place.
+    """
     lines: list[str] = []
-    for board in boards:
+    names: list[str] = []
+    for index, board in enumerate(boards):
+        if index == 0 and any(key == "vg" for key, _ in board.header):
+            for key, value in board.header:
+                lines.append(f"{key}|{_value(key, value)}|")
+                if key == "pn":
+                    names = [name.strip() for name in value.split(",")]
         parts: list[str] = []
-        if board.players:
-            names = [_value("pn", board.players.get(seat, "")) for seat in LIN_SEATS]
-            parts.append("pn|" + ",".join(name.replace(",", " ") for name in names) + "|")
+        if board.players and board.players != (_players(names, board.room) if names else {}):
+            names = [_value("pn", board.players.get(seat, "")).replace(",", " ") for seat in LIN_SEATS]
+            parts.append("pn|" + ",".join(names) + "|")
         if board.room and board.number is not None:
             parts.append(f"qx|{board.room}{board.number}|")
         parts.append("st||")
@@ -406,21 +436,33 @@ def dumps(boards: Iterable[LinBoard]) -> str:
             parts.append(f"ah|{_value('ah', board.title)}|")
         if board.vulnerability is not None:
             parts.append(f"sv|{_VULNERABILITY_LETTER[board.vulnerability]}|")
-        for item in board.calls:
+        comments = list(board.comments)
+        _commentary(parts, comments, 0, 0)
+        for number, item in enumerate(board.calls, start=1):
             parts.append(f"mb|{_call_text(item.call)}{'!' if item.alert else ''}|")
             if item.explanation is not None:
                 parts.append(f"an|{_value('an', item.explanation)}|")
+            _commentary(parts, comments, number, 0)
         if board.cards or board.claim is not None:
             parts.append("pg||")
-        for index, card in enumerate(board.cards):
+        calls = len(board.calls)
+        for number, card in enumerate(board.cards, start=1):
             parts.append(f"pc|{card}|")
-            if index % 4 == 3:
+            _commentary(parts, comments, calls, number)
+            if number % 4 == 0:
                 parts.append("pg||")
         if board.claim is not None:
             parts.append(f"mc|{board.claim}|")
             parts.append("pg||")
+        _commentary(parts, comments, len(board.calls) + 1, len(board.cards) + 1)
         lines.append("".join(parts))
     return "".join(line + "\n" for line in lines)
+
+
+def _commentary(parts: list[str], comments: list[LinComment], calls: int, cards: int) -> None:
+    """Write the ``nt`` lines due once ``calls`` calls and ``cards`` cards are written."""
+    while comments and (comments[0].calls, comments[0].cards) <= (calls, cards):
+        parts.append(f"nt|{_value('nt', comments.pop(0).text)}|pg||")
 
 
 def handviewer_url(board: LinBoard) -> str:

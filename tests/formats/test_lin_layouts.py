@@ -1,0 +1,73 @@
+"""LIN as BBO writes it: hand records with ``pn`` opening each board's line, vugraph headers and
+``nt`` commentary kept through LIN → LIN (issue 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from redouble.formats import lin
+from redouble.seats import Seat
+
+DATA = Path(__file__).parent / "data"
+
+MD = ("3SA987HT84DKQ432CQ,STHAKJ95D95CT9854,SK32HQ3DAJ76CAK32,SQJ654H762DT8CJ76",
+      "4S6532H75DAK52CQ94,S4H6432DJT8764C82,SAKQTHQJT8DQ93C63,SJ987HAK9DCAKJT75",
+      "1S873HAK642D54CK95,SAK942H5DKQJ62CJ6,SQJTHQ8DT83CAQ832,S65HJT973DA97CT74")
+
+HAND_RECORD = (  # BBO's hand-record layout: one board a line, each opened by its players
+    f"pn|Ann,Bob,Cat,Dan|st||md|{MD[0]}|rh||ah|Board 1|sv|o|mb|1C|mb|p|mb|p|mb|p|pg||\n"
+    f"pn|Eve,Fay,Gus,Hal|st||md|{MD[1]}|rh||ah|Board 2|sv|n|mb|p|mb|p|mb|p|mb|p|pg||\n"
+    f"pn|Ivy,Jon,Kim,Lou|st||md|{MD[2]}|rh||ah|Board 3|sv|e|mb|1S|mb|p|mb|p|mb|p|pg||\n")
+
+
+def test_pn_opening_a_line_belongs_to_that_board() -> None:
+    boards = lin.loads(HAND_RECORD)
+    assert [b.number for b in boards] == [1, 2, 3]
+    assert [b.players[Seat.SOUTH] for b in boards] == ["Ann", "Eve", "Ivy"]
+    assert boards[1].players == {Seat.SOUTH: "Eve", Seat.WEST: "Fay", Seat.NORTH: "Gus", Seat.EAST: "Hal"}
+
+
+def test_dumps_then_loads_keeps_players_on_their_boards() -> None:
+    boards = lin.loads(HAND_RECORD)
+    again = lin.loads(lin.dumps(boards))
+    assert again == boards
+    assert [b.players for b in again] == [b.players for b in boards]
+    vugraph = lin.load(DATA / "gabi_round5.lin")
+    back = lin.loads(lin.dumps(vugraph))
+    assert [(b.room, b.number, b.players) for b in back] == [(b.room, b.number, b.players) for b in vugraph]
+    assert back == vugraph
+
+
+def test_lin_to_lin_keeps_vugraph_header_and_commentary() -> None:
+    text = ("vg|Club Teams,Round 1,I,1,2,Home,0,Away,0|\nrs|1CS-3,1SN=|\n"
+            "pn|Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal|pg||\n"
+            f"qx|o1|st||md|{MD[0]}|sv|o|nt|a quiet start|pg||\nmb|1C|mb|p|nt|why not 1NT?|pg||\n"
+            "mb|p|mb|p|pc|D5|nt|the only lead|pg||\npc|DA|pc|D2|pc|DJ|pg||\n"
+            f"qx|c1|st||md|{MD[0]}|sv|o|mb|1C|mb|p|mb|p|mb|p|pg||\n")
+    boards = lin.loads(text)
+    assert [b.comments for b in boards[:1]] == [[
+        lin.LinComment(calls=0, cards=0, text="a quiet start"),
+        lin.LinComment(calls=2, cards=0, text="why not 1NT?"),
+        lin.LinComment(calls=4, cards=1, text="the only lead")]]
+    written = lin.dumps(boards)
+    assert written.startswith("vg|Club Teams,Round 1,I,1,2,Home,0,Away,0|\nrs|1CS-3,1SN=|\n"
+                              "pn|Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal|")
+    again = lin.loads(written)
+    assert again == boards
+    assert again[0].header == boards[0].header
+    assert [b.comments for b in again] == [b.comments for b in boards]
+    assert again[1].players[Seat.SOUTH] == "Eve"  # the closed room, from the header's eight names
+    vugraph = lin.load(DATA / "gabi_round5.lin")
+    assert sum(len(b.comments) for b in vugraph) > 0
+    back = lin.loads(lin.dumps(vugraph))
+    assert [b.comments for b in back] == [b.comments for b in vugraph]
+    assert back[0].header == vugraph[0].header
+
+
+def test_lin_commentary_becomes_pbn_commentary() -> None:
+    from redouble.formats import convert, pbn
+
+    vugraph = lin.load(DATA / "gabi_round5.lin")
+    games = pbn.loads(pbn.dumps(convert.lin_to_pbn(vugraph)))
+    for board, game in zip(vugraph, games, strict=True):
+        assert game.commentary == [note.text.replace("}", ")") for note in board.comments]
