@@ -2,20 +2,26 @@
 
 Both directions replay the board with the core engine: the deal, dealer, vulnerability, every
 call with its alert and explanation, every card and the claim survive; players' names, the
-board number and the room travel as tags (``North`` …, ``Board``, ``Room``).
+board number and the room travel as tags (``North`` …, ``Board``, ``Room``). A conversion goes
+on past a game it cannot read (``Conversion.skipped``) and writes what it can of a board the
+rules cannot replay (an irregular auction, a play without an auction), naming what it left out
+(``Conversion.warnings``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from redouble.errors import BridgeError
 from redouble.formats import lin, pbn
+from redouble.formats.pbn.events import replay
 from redouble.formats.pbn.model import Game
 from redouble.seats import Seat
 
-__all__ = ["FORMATS", "convert_file", "convert_text", "detect_format", "lin_to_pbn", "pbn_to_lin"]
+__all__ = ["FORMATS", "Conversion", "Skipped", "convert", "convert_file", "convert_text", "detect_format",
+           "lin_to_pbn", "pbn_to_lin", "read_games"]
 
 FORMATS = ("pbn", "lin")
 """The formats ``convert_text`` knows, by their file extensions."""
@@ -23,11 +29,43 @@ FORMATS = ("pbn", "lin")
 _ROOMS = {"o": "Open", "c": "Closed"}
 
 
-def lin_to_pbn(boards: Iterable[lin.LinBoard]) -> list[Game]:
-    """PBN games from LIN boards: tags from the players, board, room and event."""
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A game of the source that was not written: its place in the file, its board and why."""
+
+    position: int
+    board: int | None
+    problem: str
+
+    def __str__(self) -> str:
+        board = f" (board {self.board})" if self.board is not None else ""
+        return f"game {self.position}{board}: {self.problem}"
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """What a conversion wrote: the text, the number of boards, the games skipped, and warnings
+    naming what could not be carried over from the boards written."""
+
+    text: str
+    written: int
+    skipped: tuple[Skipped, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+def lin_to_pbn(boards: Iterable[lin.LinBoard], *, warnings: list[str] | None = None) -> list[Game]:
+    """PBN games from LIN boards: tags from the players, board, room and event, ``nt`` as comments.
+
+    A board the rules cannot replay is written as far as they can, and ``warnings`` (if given)
+    says what was left out; without it, such a board raises ``BridgeError``.
+    """
     games: list[Game] = []
     for board in boards:
-        state = lin.board_state(board)
+        state, problems = lin.replay(board)
+        if problems:
+            if warnings is None:
+                raise BridgeError(problems[0])
+            warnings.extend(f"{_name(board.number, board.room)}: {problem}" for problem in problems)
         tags: dict[str, str] = {seat.format(full=True): name for seat, name in board.players.items()}
         header = dict(board.header)
         if "vg" in header:
@@ -41,16 +79,30 @@ def lin_to_pbn(boards: Iterable[lin.LinBoard]) -> list[Game]:
     return games
 
 
-def pbn_to_lin(games: Iterable[Game]) -> list[lin.LinBoard]:
-    """LIN boards from PBN games (each needs a full deal; its auction and play are replayed)."""
+def pbn_to_lin(games: Iterable[Game], *, warnings: list[str] | None = None) -> list[lin.LinBoard]:
+    """LIN boards from PBN games (each needs a full deal; its auction and play are replayed).
+
+    A game the rules cannot replay (``^I``/``^S`` in its auction, a play section without an
+    auction) is written as far as they can, and ``warnings`` (if given) names what was left out;
+    without it, such a game raises ``BridgeError``.
+    """
     boards: list[lin.LinBoard] = []
     for game in games:
-        state = pbn.board_state(game)
+        state, problems = replay(game)
+        if problems:
+            if warnings is None:
+                raise BridgeError(problems[0])
+            warnings.extend(f"{_name(game.board, None)}: {problem}" for problem in problems)
         players = {seat: name for seat in Seat
                    if (name := game.tag(seat.format(full=True))) is not None}
         room = {"open": "o", "closed": "c"}.get((game.tag("Room") or "").lower())
         boards.append(lin.from_board_state(state, players=players, room=room))
     return boards
+
+
+def _name(number: int | None, room: str | None) -> str:
+    where = f" ({_ROOMS[room].lower()} room)" if room in _ROOMS else ""
+    return f"board {number}{where}" if number is not None else f"a board{where}"
 
 
 def detect_format(name: str | Path, text: str | bytes | None = None) -> str:
@@ -67,25 +119,68 @@ def detect_format(name: str | Path, text: str | bytes | None = None) -> str:
     raise BridgeError(f"cannot tell the format of {str(name)!r}: use a .pbn or .lin name")
 
 
-def convert_text(text: str | bytes, *, source: str, target: str) -> str:
-    """Convert PBN or LIN text to PBN (export format, values in their export spelling) or LIN."""
+def convert(text: str | bytes, *, source: str, target: str) -> Conversion:
+    """Convert PBN or LIN text to PBN (export format, values in their export spelling) or LIN,
+    past the games that cannot be read or written (each named in ``skipped``)."""
     for fmt in (source, target):
         if fmt not in FORMATS:
             raise BridgeError(f"unknown format {fmt!r}: expected pbn or lin")
-    if source == target:
-        return pbn.dumps(pbn.loads(text), normalize=True) if source == "pbn" else lin.dumps(lin.loads(text))
+    if source == "lin" and target == "lin":
+        boards = lin.loads(text)
+        return Conversion(text=lin.dumps(boards), written=len(boards))
+    games, skipped, warnings = _read(text, source)
+    if target == "lin":
+        boards = []
+        for position, game in games:
+            try:
+                boards.extend(pbn_to_lin([game], warnings=warnings))
+            except BridgeError as error:  # no complete deal: nothing LIN can show
+                skipped.append(Skipped(position=position, board=game.board, problem=str(error)))
+        return Conversion(text=lin.dumps(boards), written=len(boards), skipped=tuple(skipped),
+                          warnings=tuple(warnings))
+    written = pbn.dumps([game for _, game in games], normalize=True, warn=warnings.append)
+    return Conversion(text=written, written=len(games), skipped=tuple(skipped), warnings=tuple(warnings))
+
+
+def _read(text: str | bytes, source: str) -> tuple[list[tuple[int, Game]], list[Skipped], list[str]]:
+    """The games of PBN or LIN text with their places in the file, the games skipped, and warnings."""
+    games: list[tuple[int, Game]] = []
+    skipped: list[Skipped] = []
+    warnings: list[str] = []
     if source == "lin":
-        return pbn.dumps(lin_to_pbn(lin.loads(text)), normalize=True)
-    return lin.dumps(pbn_to_lin(pbn.loads(text)))
+        for position, board in enumerate(lin.loads(text), start=1):
+            try:
+                games.extend((position, game) for game in lin_to_pbn([board], warnings=warnings))
+            except BridgeError as error:  # no complete deal
+                skipped.append(Skipped(position=position, board=board.number, problem=str(error)))
+        return games, skipped, warnings
+    read = pbn.iter_games(text, recover=True) if isinstance(text, bytes) else pbn.loads(text, recover=True)
+    for position, game in enumerate(read, start=1):
+        if game.errors:
+            skipped.append(Skipped(position=position, board=game.board, problem=str(game.errors[0])))
+        else:
+            games.append((position, game))
+    return games, skipped, warnings
 
 
-def convert_file(source: str | Path, target: str | Path) -> int:
-    """Convert a file by the extensions of the two names; returns the number of boards written."""
+def convert_text(text: str | bytes, *, source: str, target: str) -> str:
+    """The text of ``convert``; raises a ``BridgeError`` naming the first game it had to skip."""
+    result = convert(text, source=source, target=target)
+    if result.skipped:
+        raise BridgeError(str(result.skipped[0]))
+    return result.text
+
+
+def convert_file(source: str | Path, target: str | Path) -> Conversion:
+    """Convert a file by the extensions of the two names (UTF-8 out); what was written and skipped."""
     data = Path(source).read_bytes()
-    from_format = detect_format(source, data)
-    to_format = detect_format(target)
-    text = convert_text(data, source=from_format, target=to_format)
-    Path(target).write_bytes(text.encode("utf-8"))
-    if to_format == "pbn":
-        return len(pbn.loads(text))
-    return len(lin.loads(text))
+    result = convert(data, source=detect_format(source, data), target=detect_format(target))
+    Path(target).write_bytes(result.text.encode("utf-8"))
+    return result
+
+
+def read_games(data: bytes, name: str | Path) -> tuple[list[Game], tuple[Skipped, ...], tuple[str, ...]]:
+    """The PBN games of a PBN or LIN file's bytes, the unreadable ones skipped and named, and
+    warnings naming what of a LIN board could not be replayed."""
+    games, skipped, warnings = _read(data, detect_format(name, data))
+    return [game for _, game in games], tuple(skipped), tuple(warnings)

@@ -50,7 +50,7 @@ from redouble.seats import Seat, Vulnerability
 from redouble.state import BoardState, Phase
 
 __all__ = ["HANDVIEWER", "LIN_SEATS", "LinBoard", "LinCall", "LinComment", "ParseError", "board_state", "dump", "dumps",
-           "from_board_state", "handviewer_url", "load", "loads"]
+           "from_board_state", "handviewer_url", "load", "loads", "replay"]
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html?lin="
 """BBO's hand viewer, which shows a LIN board given in its ``lin`` parameter."""
@@ -344,7 +344,19 @@ def load(source: str | Path | IO[str] | IO[bytes]) -> list[LinBoard]:
 
 
 def board_state(board: LinBoard) -> BoardState:
-    """A LIN board replayed as events: calls with alerts and explanations, cards, and the claim."""
+    """A LIN board replayed as events: calls with alerts and explanations, cards, and the claim.
+
+    Raises a ``BridgeError`` when the board has no complete deal or breaks the rules.
+    """
+    state, problems = replay(board)
+    if problems:
+        raise BridgeError(problems[0])
+    return state
+
+
+def replay(board: LinBoard) -> tuple[BoardState, tuple[str, ...]]:
+    """The board replayed as far as the laws allow, and what could not be replayed and why
+    (raises a ``BridgeError`` only when there is no complete deal)."""
     deal = board.deal
     if deal is None:
         raise BridgeError("the LIN board has no complete deal")
@@ -352,18 +364,29 @@ def board_state(board: LinBoard) -> BoardState:
     dealer = board.dealer or (board_dealer(number) if number else Seat.NORTH)
     vulnerability = board.vulnerability or (board_vulnerability(number) if number else Vulnerability.NONE)
     state = BoardState(Board(deal=deal, dealer=dealer, vulnerability=vulnerability, number=number))
-    for item in board.calls:
+    for position, item in enumerate(board.calls, start=1):
         if state.phase is not Phase.AUCTION:
-            raise BridgeError(f"the call {item.call} comes after the auction is over")
-        state.make_call(item.call, alert=item.alert, explanation=item.explanation)
-    for card in board.cards:
+            return state, (f"the call {item.call} comes after the auction is over; the play is left out",)
+        try:
+            state.make_call(item.call, alert=item.alert, explanation=item.explanation)
+        except BridgeError as error:
+            return state, (f"call {position} ({item.call}): {error}; the auction is kept up to it, "
+                           "the play left out",)
+    for position, card in enumerate(board.cards, start=1):
         if state.phase is not Phase.PLAY:
-            raise BridgeError(f"{card} is played when no card can be")
-        state.play_card(card)
+            return state, (f"{card} is played when no card can be",)
+        try:
+            state.play_card(card)
+        except BridgeError as error:
+            return state, (f"card {position} ({card}): {error}; the play is kept up to it",)
     if board.claim is not None and state.phase is Phase.PLAY:
-        for event in claim_events(state, board.claim):
+        try:
+            events = claim_events(state, board.claim)
+        except BridgeError as error:
+            return state, (f"the claim does not fit the play: {error}",)
+        for event in events:
             state.apply(event)
-    return state
+    return state, ()
 
 
 def from_board_state(state: BoardState, *, players: Mapping[Seat, str] | None = None,

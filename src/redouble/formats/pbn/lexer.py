@@ -13,9 +13,9 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from redouble.formats.encoding import decode_lines
-from redouble.formats.errors import ParseError
 
-__all__ = ["BAD", "BOUNDARY", "COMMENT", "DIRECTIVE", "STRING", "TAG", "WORD", "Token", "decode_lines", "tokens"]
+__all__ = ["BAD", "BOUNDARY", "COMMENT", "DIRECTIVE", "ERROR", "STRING", "TAG", "WORD", "Token", "decode_lines",
+           "tokens"]
 
 TAG: Final = 0
 WORD: Final = 1
@@ -24,9 +24,11 @@ COMMENT: Final = 3
 DIRECTIVE: Final = 4
 BOUNDARY: Final = 5
 BAD: Final = 6
+ERROR: Final = 7
 
 Token = tuple[int, str, str, int, int]
-"""``(kind, text, value, line, column)``; for a tag ``text`` is the name and ``value`` the raw value."""
+"""``(kind, text, value, line, column)``; for a tag ``text`` is the name and ``value`` the raw value,
+for an ``ERROR`` the problem and what was expected (the reader raises it or, recovering, skips the game)."""
 
 _TOKEN = re.compile(
     r"""[ \t\v\f\r]*(?:
@@ -104,8 +106,9 @@ def tokens(lines: Iterable[str]) -> Iterator[Token]:
                 while True:
                     pulled = _pull(pending, iterator)
                     if pulled is None:
-                        raise ParseError("the comment opened here never closes", line=start_line,
-                                         column=column, expected="'}' to end the comment")
+                        yield (ERROR, "the comment opened here never closes", "'}' to end the comment",
+                               start_line, column)
+                        return
                     following = pulled
                     number += 1
                     following = following.rstrip("\r\n")
@@ -124,8 +127,10 @@ def tokens(lines: Iterable[str]) -> Iterator[Token]:
                     joined, used = _join_tag(line[match.start():], iterator, pending)
                     tag = _TAG_ACROSS_LINES.match(joined.lstrip(" \t\v\f\r"))
                     if tag is None:
-                        raise ParseError(f"a tag pair is not complete: {_show(line[column - 1:])}", line=number,
-                                         column=column, expected="'[', a tag name, a quoted value and ']'")
+                        yield (ERROR, f"a tag pair is not complete: {_show(line[column - 1:])}",
+                               "'[', a tag name, a quoted value and ']'", number, column)
+                        position = length
+                        continue
                     yield (TAG, tag.group(1), tag.group(2), number, column)
                     rest = joined.lstrip(" \t\v\f\r")[tag.end():]
                     # the lines the tag used are consumed; the rest of the last one is tokenised

@@ -21,6 +21,7 @@ from redouble.play import Trick
 from redouble.seats import Seat, Side, Vulnerability
 
 if TYPE_CHECKING:
+    from redouble.formats.errors import ParseError
     from redouble.state import BoardState
 
 __all__ = [
@@ -469,7 +470,8 @@ class Game:
 
     ``tags`` holds the values as a program should use them, inheritance (``#``, ``##``)
     resolved; ``inherited`` records the tags that were written with ``#``/``##…`` (or implied
-    by an earlier ``##``, as ``""``) so a writer can keep the file's economy.
+    by an earlier ``##``, as ``""``) so a writer can keep the file's economy. ``errors`` holds the
+    problem that stopped the reading of a game read in recovery mode (the game is then incomplete).
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -480,6 +482,7 @@ class Game:
     directives: tuple[str, ...] = ()
     inherited: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
     _parsed_deal: tuple[str, dict[Seat, Hand]] | None = field(default=None, init=False, repr=False)
 
     def _key(self) -> tuple[object, ...]:
