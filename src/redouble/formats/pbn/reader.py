@@ -381,7 +381,8 @@ class GameBuilder(BaseVisitor[Game]):
     def handle_error(self, error: ParseError) -> None:
         if not self.recover:
             raise error
-        self.game.errors.append(error)
+        error.__context__ = None  # keep the message, not the frames: memory stays flat over a long file
+        self.game.errors.append(error.with_traceback(None))
 
     def visit_directive(self, text: str, *, line: int) -> None:
         self._directives.append(text)
