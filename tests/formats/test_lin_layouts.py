@@ -71,3 +71,29 @@ def test_lin_commentary_becomes_pbn_commentary() -> None:
     games = pbn.loads(pbn.dumps(convert.lin_to_pbn(vugraph)))
     for board, game in zip(vugraph, games, strict=True):
         assert game.commentary == [note.text.replace("}", ")") for note in board.comments]
+
+
+def test_lin_recovery_reads_past_a_bad_board(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from redouble.cli import app
+    from redouble.formats import pbn
+    from redouble.formats.errors import ParseError
+
+    text = HAND_RECORD.replace("ah|Board 2|sv|n|mb|p|", "ah|Board 2|sv|n|mb|1Z|")
+    try:
+        lin.loads(text)
+        raise AssertionError("a bad call must be refused")
+    except ParseError as error:
+        assert error.line == 2 and "'1Z' is not a call" in str(error)
+    boards = lin.loads(text, recover=True)
+    assert [b.number for b in boards] == [1, 2, 3]
+    assert [len(b.errors) for b in boards] == [0, 1, 0]
+    assert boards[2].players[Seat.SOUTH] == "Ivy" and len(boards[2].calls) == 4
+    source = tmp_path / "record.lin"
+    source.write_text(text)
+    for target in ("out.pbn", "out.lin"):
+        result = CliRunner().invoke(app, ["convert", str(source), str(tmp_path / target)])
+        assert result.exit_code == 0, result.output
+        assert "wrote 2 boards" in result.output and "game 2 (board 2): line 2" in result.output
+    assert [game.board for game in pbn.load(tmp_path / "out.pbn")] == [1, 3]

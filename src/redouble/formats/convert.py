@@ -126,8 +126,14 @@ def convert(text: str | bytes, *, source: str, target: str) -> Conversion:
         if fmt not in FORMATS:
             raise BridgeError(f"unknown format {fmt!r}: expected pbn or lin")
     if source == "lin" and target == "lin":
-        boards = lin.loads(text)
-        return Conversion(text=lin.dumps(boards), written=len(boards))
+        boards = []
+        skipped = []
+        for position, board in enumerate(lin.loads(text, recover=True), start=1):
+            if board.errors:
+                skipped.append(Skipped(position=position, board=board.number, problem=str(board.errors[0])))
+            else:
+                boards.append(board)
+        return Conversion(text=lin.dumps(boards), written=len(boards), skipped=tuple(skipped))
     games, skipped, warnings = _read(text, source)
     if target == "lin":
         boards = []
@@ -148,7 +154,10 @@ def _read(text: str | bytes, source: str) -> tuple[list[tuple[int, Game]], list[
     skipped: list[Skipped] = []
     warnings: list[str] = []
     if source == "lin":
-        for position, board in enumerate(lin.loads(text), start=1):
+        for position, board in enumerate(lin.loads(text, recover=True), start=1):
+            if board.errors:
+                skipped.append(Skipped(position=position, board=board.number, problem=str(board.errors[0])))
+                continue
             try:
                 games.extend((position, game) for game in lin_to_pbn([board], warnings=warnings))
             except BridgeError as error:  # no complete deal

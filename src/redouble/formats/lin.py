@@ -91,7 +91,8 @@ class LinComment:
 class LinBoard:
     """One board of a LIN text: players, deal, dealer, vulnerability, calls, cards and claim.
 
-    ``comments`` holds its ``nt`` commentary, ``pairs`` every ``key|value|`` pair of the board as
+    ``comments`` holds its ``nt`` commentary, ``errors`` the problem that stopped its reading in
+    recovery mode, ``pairs`` every ``key|value|`` pair of the board as
     read, ``header`` the file's ``vg``, ``rs`` and ``pn`` pairs before the first board.
     """
 
@@ -106,6 +107,7 @@ class LinBoard:
     cards: list[Card] = field(default_factory=list)
     claim: int | None = None
     comments: list[LinComment] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
     pairs: list[tuple[str, str]] = field(default_factory=list)
     header: list[tuple[str, str]] = field(default_factory=list)
 
@@ -244,11 +246,16 @@ def _parse_call(value: str) -> LinCall:
 
 
 def _board_started(board: LinBoard) -> bool:
-    return bool(board.hands or board.calls or board.cards or board.dealer is not None)
+    return bool(board.hands or board.calls or board.cards or board.dealer is not None or board.errors)
 
 
-def loads(text: str | bytes) -> list[LinBoard]:
-    """The boards of a LIN text (or a BBO handviewer link, or bytes in UTF-8/UTF-16/Latin-1)."""
+def loads(text: str | bytes, *, recover: bool = False) -> list[LinBoard]:
+    """The boards of a LIN text (or a BBO handviewer link, or bytes decoded by
+    ``redouble.formats.encoding``).
+
+    ``recover=True`` reads past a bad board: its problem goes in ``board.errors``, the rest of
+    its pairs are skipped, and the next board is read.
+    """
     if isinstance(text, bytes):
         text = decode(text)
     text = text.removeprefix("\ufeff")
@@ -264,13 +271,15 @@ def loads(text: str | bytes) -> list[LinBoard]:
         try:
             started = _board_started(current)
             # a board starts at qx, at a second md, and at a pn that opens a board's line (BBO's hand records)
-            if (key in ("qx", "pn") and started) or (key == "md" and current.hands):
+            if (key in ("qx", "pn") and started) or (key == "md" and (current.hands or current.errors)):
                 boards.append(current)
                 current = LinBoard(header=list(header))
             elif key == "qx" and not begun:
                 current.header = list(header)
             if key in ("md", "qx"):
                 begun = True
+            if current.errors:
+                continue  # the rest of a bad board, read in recovery mode
             current.pairs.append((key, value))
             if key == "pn":
                 names = [name.strip() for name in value.split(",")]
@@ -321,7 +330,10 @@ def loads(text: str | bytes) -> list[LinBoard]:
                         "sv": "o, n, e or b", "mb": "a call like 1N, 2S!, p, d or r",
                         "pc": "a card like SA or h10", "mc": "declarer's total tricks 0-13",
                         "an": "an explanation after an mb"}.get(key, "a value")
-            raise _error(text, offset, f"{key}|{value[:30]}|: {error}", expected) from None
+            problem = _error(text, offset, f"{key}|{value[:30]}|: {error}", expected)
+            if not recover:
+                raise problem from None
+            current.errors.append(problem)
         if names:
             current.players = _players(names, current.room)
     if _board_started(current):
@@ -335,12 +347,11 @@ def _players(names: list[str], room: str | None) -> dict[Seat, str]:
     return {seat: name for seat, name in zip(LIN_SEATS, names[:4], strict=False) if name}
 
 
-def load(source: str | Path | IO[str] | IO[bytes]) -> list[LinBoard]:
-    """The boards of a LIN file (a path or an open file)."""
+def load(source: str | Path | IO[str] | IO[bytes], *, recover: bool = False) -> list[LinBoard]:
+    """The boards of a LIN file (a path or an open file); ``recover`` as for ``loads``."""
     if isinstance(source, str | Path):
-        return loads(Path(source).read_bytes())
-    data = source.read()
-    return loads(data)
+        return loads(Path(source).read_bytes(), recover=recover)
+    return loads(source.read(), recover=recover)
 
 
 def board_state(board: LinBoard) -> BoardState:
