@@ -97,3 +97,12 @@ def test_lin_recovery_reads_past_a_bad_board(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         assert "wrote 2 boards" in result.output and "game 2 (board 2): line 2" in result.output
     assert [game.board for game in pbn.load(tmp_path / "out.pbn")] == [1, 3]
+
+
+def test_a_pn_just_after_md_names_that_boards_players() -> None:
+    """A handviewer link may give the deal first: ``md|…|pn|…|`` is one board."""
+    (board,) = lin.loads(f"md|{MD[0]}|pn|Ann,Bob,Cat,Dan|sv|o|mb|1C|")
+    assert board.players[Seat.SOUTH] == "Ann" and board.deal is not None and len(board.calls) == 1
+    deals_only = "".join(f"pn|P{n},Q{n},R{n},S{n}|st||md|{MD[n]}|rh||ah|Board {n + 1}|sv|o|pg||\n" for n in range(3))
+    boards = lin.loads(deals_only)
+    assert [(b.number, b.players[Seat.SOUTH]) for b in boards] == [(1, "P0"), (2, "P1"), (3, "P2")]

@@ -270,8 +270,11 @@ def loads(text: str | bytes, *, recover: bool = False) -> list[LinBoard]:
     for key, value, offset in _pairs(text):
         try:
             started = _board_started(current)
-            # a board starts at qx, at a second md, and at a pn that opens a board's line (BBO's hand records)
-            if (key in ("qx", "pn") and started) or (key == "md" and (current.hands or current.errors)):
+            # a board starts at qx, at a second md, and at a pn that opens a board's line (BBO's hand
+            # records): one after the board's calls, cards or own pn (a pn just after md names its players)
+            opens = key == "pn" and started and bool(
+                current.calls or current.cards or current.errors or any(k == "pn" for k, _ in current.pairs))
+            if (key == "qx" and started) or opens or (key == "md" and (current.hands or current.errors)):
                 boards.append(current)
                 current = LinBoard(header=list(header))
             elif key == "qx" and not begun:
