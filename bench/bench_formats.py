@@ -12,6 +12,7 @@ each read past with its error recorded, against the strict reader on the clean f
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import subprocess
@@ -102,7 +103,7 @@ def _time(run: Callable[[Path], int], path: Path) -> tuple[float, int]:
 
 
 _STREAM = """
-import resource, sys, time
+import sys, time
 from redouble.formats import pbn
 limit, recover = int(sys.argv[2]), sys.argv[3] == "recover"
 start = time.perf_counter()
@@ -112,8 +113,8 @@ for game in pbn.iter_games(sys.argv[1], recover=recover):
     failed += bool(game.errors)
     if count == limit:
         break
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(count, time.perf_counter() - start, peak / 1024, failed)
+peak = next(line for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(count, time.perf_counter() - start, int(peak.split()[1]) / 1024, failed)
 """
 
 
@@ -126,6 +127,7 @@ def _stream(path: Path, limit: int, *, recover: bool = False) -> tuple[int, floa
 
 
 def run() -> str:
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.pbn"
         _write(path, GAMES)
@@ -169,6 +171,9 @@ def run() -> str:
     return "\n".join([
         "## Formats: reading PBN",
         "",
+        f"Load average at start: {load:.1f} on the shared machine (other work was running; speeds are "
+        "comparable within this run only).",
+        "",
         f"A generated file of {GAMES:,} games ({size:.1f} MB, export format: three in four boards with "
         "an auction with alert notes, a play section and a claim, one in four a hand record), read "
         f"from disk into game objects; median of {ROUNDS} alternating rounds.",
@@ -185,7 +190,7 @@ def run() -> str:
         "Recovery mode (`pbn.iter_games(path, recover=True)`) on the same file with one game in "
         f"{BAD_EVERY} broken (a `Declarer` that is no seat), each bad game returned with its error and "
         "the reading going on, against the strict reader on the clean file (peak resident memory of "
-        "a fresh process, `resource.getrusage`):",
+        "a fresh process, `VmHWM`; `getrusage` would count the parent's peak, kept across `exec`):",
         "",
         "| reader | games | games with an error | seconds | games/s | peak RSS after 10,000 | "
         "peak RSS after 100,000 |",

@@ -195,3 +195,24 @@ def test_board_state_names_an_irregularity_instead_of_shifting_calls() -> None:
     assert [str(call) for call in state.auction.calls] == ["1S", "2C"]
     assert problems == ("call 3 (1H) is marked ^I (an insufficient bid), which cannot be replayed; "
                         "the auction is kept up to it, the play left out",)
+
+
+def test_a_long_rest_of_line_comment_is_never_broken_into_tokens() -> None:
+    """A ``;`` comment runs to the end of its line: folding it would turn its words into cards."""
+    long = "word " * 60
+    text = (f'; {long}\n[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n[Declarer "S"]\n[Contract "3NT"]\n'
+            f'[Play "W"]\nSK ; {long}\nH3 S4 S3\n')
+    games = pbn.loads(text)
+    warnings: list[str] = []
+    again = pbn.loads(pbn.dumps(games, warn=warnings.append))
+    assert again == games
+    assert warnings and "board 1: a line of" in warnings[0]
+
+
+def test_a_rest_of_line_comment_after_a_call_or_card_keeps_the_rest_of_the_row() -> None:
+    text = (f'[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n[Declarer "S"]\n[Contract "3NT"]\n[Auction "N"]\n'
+            '1NT ; strong\nPass 3NT Pass\nPass Pass\n[Play "W"]\nSK ; lead\nH3 S4 S3\n')
+    games = pbn.loads(text)
+    again = pbn.loads(pbn.dumps(games))
+    assert again == games
+    assert len(again[0].calls) == 6 and len(again[0].cards) == 4

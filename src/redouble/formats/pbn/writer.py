@@ -220,8 +220,9 @@ def _comment_lines(comments: Iterable[str]) -> list[str]:
 
 
 def _wrap(line: str, limit: int = MAX_LINE - 2) -> list[str]:
-    """Break a long comment line at spaces so no line passes the limit."""
-    if len(line) <= limit:
+    """Break a long comment line at spaces so no line passes the limit; a ``;`` comment runs to the
+    end of its line (PBN 2.1 §3.7), so a line holding one is left whole."""
+    if len(line) <= limit or _rest_of_line_comment(line):
         return [line]
     out: list[str] = []
     while len(line) > limit:
@@ -232,6 +233,19 @@ def _wrap(line: str, limit: int = MAX_LINE - 2) -> list[str]:
         line = line[cut:].lstrip(" ") if line[cut:cut + 1] == " " else line[cut:]
     out.append(line)
     return out
+
+
+def _rest_of_line_comment(line: str) -> bool:
+    """Whether a ``;`` outside a brace comment starts a rest-of-line comment in ``line``."""
+    inside = False
+    for char in line:
+        if char == "{":
+            inside = True
+        elif char == "}":
+            inside = False
+        elif char == ";" and not inside:
+            return True
+    return False
 
 
 def _annotations(entry: Entry) -> str:
@@ -275,8 +289,8 @@ def _rows_to_lines(rows: list[list[str]], *, aligned: bool) -> list[str]:
                            for column, cell in enumerate(row)).rstrip()
         else:
             line = " ".join(row).rstrip()
-        if "\n" in line or len(line) > MAX_LINE - 2:
-            for cell in row:
+        if "\n" in line or len(line) > MAX_LINE - 2 or any(_rest_of_line_comment(cell) for cell in row[:-1]):
+            for cell in row:  # one cell a line: a ';' comment would swallow the cells after it
                 lines.extend(_comment_lines([cell]))
         else:
             lines.append(line)
