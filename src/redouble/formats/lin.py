@@ -271,9 +271,8 @@ def loads(text: str | bytes, *, recover: bool = False) -> list[LinBoard]:
         try:
             started = _board_started(current)
             # a board starts at qx, at a second md, and at a pn that opens a board's line (BBO's hand
-            # records): one after the board's calls, cards or own pn (a pn just after md names its players)
-            opens = key == "pn" and started and bool(
-                current.calls or current.cards or current.errors or any(k == "pn" for k, _ in current.pairs))
+            # records); a pn right after md (a handviewer link's order) names that board's players
+            opens = key == "pn" and started and (bool(current.errors) or current.pairs[-1][0] != "md")
             if (key == "qx" and started) or opens or (key == "md" and (current.hands or current.errors)):
                 boards.append(current)
                 current = LinBoard(header=list(header))
@@ -448,8 +447,9 @@ def _value(key: str, value: str) -> str:
 def dumps(boards: Iterable[LinBoard]) -> str:
     """Boards as LIN, one line each, in the layout BBO writes (``pg||`` after each trick).
 
-    A vugraph file's header (``vg``, ``rs``, ``pn``) comes first, one line each; a board names its
-    players (``pn``) when they differ from those already named; ``nt`` commentary stays in place.
+    A vugraph file's header (``vg``, ``rs``, ``pn``) comes first, one line each; a board opens with
+    its players (``pn``), left out after its room (``qx``) when the names in force give them; ``nt``
+    commentary stays in place.
     """
     lines: list[str] = []
     names: list[str] = []
@@ -460,10 +460,11 @@ def dumps(boards: Iterable[LinBoard]) -> str:
                 if key == "pn":
                     names = [name.strip() for name in value.split(",")]
         parts: list[str] = []
-        if board.players and board.players != (_players(names, board.room) if names else {}):
+        qx = bool(board.room and board.number is not None)  # else pn opens the board's line, as BBO writes
+        if board.players and (not qx or board.players != (_players(names, board.room) if names else {})):
             names = [_value("pn", board.players.get(seat, "")).replace(",", " ") for seat in LIN_SEATS]
             parts.append("pn|" + ",".join(names) + "|")
-        if board.room and board.number is not None:
+        if qx:
             parts.append(f"qx|{board.room}{board.number}|")
         parts.append("st||")
         digit = str(LIN_SEATS.index(board.dealer) + 1) if board.dealer is not None else ""
