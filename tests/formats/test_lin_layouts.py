@@ -106,3 +106,18 @@ def test_a_pn_just_after_md_names_that_boards_players() -> None:
     deals_only = "".join(f"pn|P{n},Q{n},R{n},S{n}|st||md|{MD[n]}|rh||ah|Board {n + 1}|sv|o|pg||\n" for n in range(3))
     boards = lin.loads(deals_only)
     assert [(b.number, b.players[Seat.SOUTH]) for b in boards] == [(1, "P0"), (2, "P1"), (3, "P2")]
+
+
+def test_vugraph_players_changing_between_boards() -> None:
+    """A vugraph file names new players (all eight) before the boards they play."""
+    text = ("vg|Teams,Round 1,I,1,2,Home,0,Away,0|\npn|A,B,C,D,E,F,G,H|pg||\n"
+            f"qx|o1|st||md|{MD[0]}|sv|o|mb|1C|mb|p|mb|p|mb|p|pg||\n"
+            f"qx|c1|st||md|{MD[0]}|sv|o|mb|1C|mb|p|mb|p|mb|p|pg||\n"
+            "pn|I,J,K,L,M,N,O,P|pg||\n"
+            f"qx|o2|st||md|{MD[1]}|sv|n|mb|p|mb|p|mb|p|mb|p|pg||\n"
+            f"qx|c2|st||md|{MD[1]}|sv|n|mb|p|mb|p|mb|p|mb|p|pg||\n")
+    boards = lin.loads(text)
+    assert [(b.room, b.number, b.players[Seat.SOUTH]) for b in boards] == [
+        ("o", 1, "A"), ("c", 1, "E"), ("o", 2, "I"), ("c", 2, "M")]
+    again = lin.loads(lin.dumps(boards))
+    assert [(b.room, b.number, b.players) for b in again] == [(b.room, b.number, b.players) for b in boards]
