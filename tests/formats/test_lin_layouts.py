@@ -121,3 +121,13 @@ def test_vugraph_players_changing_between_boards() -> None:
         ("o", 1, "A"), ("c", 1, "E"), ("o", 2, "I"), ("c", 2, "M")]
     again = lin.loads(lin.dumps(boards))
     assert [(b.room, b.number, b.players) for b in again] == [(b.room, b.number, b.players) for b in boards]
+
+
+def test_vugraph_header_becomes_pbn_event_teams_and_scoring() -> None:
+    from redouble.formats import convert
+
+    games = convert.lin_to_pbn(lin.load(DATA / "gabi_round5.lin"))
+    first = games[0]
+    assert first.tags["Event"] == "Gabi Pleven Teams" and first.tags["Stage"] == "Round 5_11"
+    assert first.tags["HomeTeam"] == "Avesta" and first.tags["VisitTeam"] == "Struma"
+    assert first.tags["Scoring"] == "IMP" and first.tags["Room"] == "Open"

@@ -67,9 +67,7 @@ def lin_to_pbn(boards: Iterable[lin.LinBoard], *, warnings: list[str] | None = N
                 raise BridgeError(problems[0])
             warnings.extend(f"{_name(board.number, board.room)}: {problem}" for problem in problems)
         tags: dict[str, str] = {seat.format(full=True): name for seat, name in board.players.items()}
-        header = dict(board.header)
-        if "vg" in header:
-            tags["Event"] = header["vg"].split(",")[0].strip() or "?"
+        tags.update(_vugraph_tags(dict(board.header).get("vg")))
         if board.room in _ROOMS:
             tags["Room"] = _ROOMS[board.room]
         game = pbn.from_board_state(state, tags=tags)
@@ -98,6 +96,24 @@ def pbn_to_lin(games: Iterable[Game], *, warnings: list[str] | None = None) -> l
         room = {"open": "o", "closed": "c"}.get((game.tag("Room") or "").lower())
         boards.append(lin.from_board_state(state, players=players, room=room))
     return boards
+
+
+_VUGRAPH_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
+
+
+def _vugraph_tags(vg: str | None) -> dict[str, str]:
+    """PBN tags from BBO's ``vg`` line (event, segment, scoring, first and last board, the two
+    teams and their carry-over): ``Event``, ``Stage``, ``Scoring``, ``HomeTeam``, ``VisitTeam``
+    (PBN 2.1 §4.4)."""
+    if vg is None:
+        return {}
+    fields = [field.strip() for field in vg.split(",")]
+    tags = {"Event": fields[0] or "?"}
+    named = {"Stage": 1, "HomeTeam": 5, "VisitTeam": 7}
+    tags.update({name: fields[index] for name, index in named.items() if index < len(fields) and fields[index]})
+    if len(fields) > 2 and fields[2].upper() in _VUGRAPH_SCORING:
+        tags["Scoring"] = _VUGRAPH_SCORING[fields[2].upper()]
+    return tags
 
 
 def _name(number: int | None, room: str | None) -> str:
