@@ -5,8 +5,10 @@ A LIN text is a run of ``key|value|`` pairs. ``pn`` names the players South, Wes
 (1 South, 2 West, 3 North, 4 East) and the hands from South clockwise (the last may be left
 out); ``sv`` the vulnerability (``o``, ``n``, ``e``, ``b``); ``mb`` a call (``p``, ``d``, ``r``,
 ``1N``; ``!`` marks an alert) and ``an`` its explanation; ``pc`` a card; ``mc`` a claim, as
-declarer's total tricks; ``qx`` the room and board (``o9``, ``c9``); ``ah`` the board title.
-``rh``, ``st``, ``pg``, ``nt``, ``vg``, ``rs`` and the others are kept but change nothing.
+declarer's total tricks; ``qx`` the room and board (``o9``, ``c9``); ``ah`` the board title;
+``nt`` commentary; ``vg`` (event, segment, teams) and ``rs`` (results) head a vugraph file. A
+board starts at ``qx``, at a ``pn`` opening its line (BBO's hand records) or at a second ``md``.
+``rh``, ``st``, ``pg`` and the others are kept but change nothing.
 
 >>> boards = loads("pn|Ann,Bob,Cat,Dan|md|1SAKQJHAKQDAKQCAKQ,S2H5432D5432C5432,S6543H876D876C876,|"
 ...                "ah|Board 1|sv|o|mb|7N!|an|just because|mb|p|mb|p|mb|p|pc|S2|mc|13|")
@@ -92,8 +94,8 @@ class LinBoard:
     """One board of a LIN text: players, deal, dealer, vulnerability, calls, cards and claim.
 
     ``comments`` holds its ``nt`` commentary, ``errors`` the problem that stopped its reading in
-    recovery mode, ``pairs`` every ``key|value|`` pair of the board as
-    read, ``header`` the file's ``vg``, ``rs`` and ``pn`` pairs before the first board.
+    recovery mode, ``pairs`` every ``key|value|`` pair of the board as read, ``header`` the file's
+    ``vg``, ``rs`` and ``pn`` pairs before the first board.
     """
 
     players: dict[Seat, str] = field(default_factory=dict)
