@@ -131,3 +131,22 @@ def test_vugraph_header_becomes_pbn_event_teams_and_scoring() -> None:
     assert first.tags["Event"] == "Gabi Pleven Teams" and first.tags["Stage"] == "Round 5_11"
     assert first.tags["HomeTeam"] == "Avesta" and first.tags["VisitTeam"] == "Struma"
     assert first.tags["Scoring"] == "IMP" and first.tags["Room"] == "Open"
+
+
+def test_commentary_stays_on_its_call_or_card_through_pbn() -> None:
+    from redouble.formats import convert, pbn
+
+    text = (f"qx|o1|st||md|{MD[0]}|sv|o|nt|a quiet start|pg||\nmb|1C|mb|p|nt|why not 1NT?|pg||\n"
+            "mb|p|mb|p|pc|D8|nt|the only lead|pg||\npc|D2|pc|D5|pc|DA|pg||\n")
+    boards = lin.loads(text)
+    games = pbn.loads(pbn.dumps(convert.lin_to_pbn(boards)))
+    game = games[0]
+    assert game.comments[""] == ("{a quiet start}",)
+    assert game.auction is not None and game.auction.entries[1].comments == ("{why not 1NT?}",)
+    assert game.play is not None and [e.comments for row in game.play.tricks for e in row if e.comments] == [
+        ("{the only lead}",)]
+    back = convert.pbn_to_lin(games)
+    assert back[0].comments == boards[0].comments
+    vugraph = lin.load(DATA / "gabi_round5.lin")
+    again = convert.pbn_to_lin(pbn.loads(pbn.dumps(convert.lin_to_pbn(vugraph))))
+    assert [b.comments for b in again] == [[c for c in b.comments] for b in vugraph]

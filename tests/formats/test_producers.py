@@ -216,3 +216,17 @@ def test_a_rest_of_line_comment_after_a_call_or_card_keeps_the_rest_of_the_row()
     again = pbn.loads(pbn.dumps(games))
     assert again == games
     assert len(again[0].calls) == 6 and len(again[0].cards) == 4
+
+
+def test_a_bar_in_a_note_or_comment_does_not_stop_a_conversion_to_lin() -> None:
+    from redouble.formats import convert
+
+    text = (f'{{first line\nsecond | line}}\n[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n[Auction "N"]\n'
+            '1D =1= Pass Pass Pass\n[Note "1:4+ D | 5+ C"]\n\n'
+            f'[Board "2"]\n[Dealer "E"]\n[Deal "{DEAL}"]\n')
+    result = convert.convert(text, source="pbn", target="lin")
+    assert result.written == 2 and not result.skipped
+    assert result.warnings == ("board 1: '|', which LIN cannot carry, is written as '/'",)
+    first, _ = lin.loads(result.text)
+    assert first.calls[0].explanation == "4+ D / 5+ C"
+    assert [note.text for note in first.comments] == ["first line second / line"]

@@ -10,6 +10,7 @@ rules cannot replay (an irregular auction, a play without an auction), naming wh
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from pathlib import Path
 from redouble.errors import BridgeError
 from redouble.formats import lin, pbn
 from redouble.formats.pbn.events import replay
-from redouble.formats.pbn.model import Game
+from redouble.formats.pbn.model import Game, comment_text
 from redouble.seats import Seat
 
 __all__ = ["FORMATS", "Conversion", "Skipped", "convert", "convert_file", "convert_text", "detect_format",
@@ -71,10 +72,62 @@ def lin_to_pbn(boards: Iterable[lin.LinBoard], *, warnings: list[str] | None = N
         if board.room in _ROOMS:
             tags["Room"] = _ROOMS[board.room]
         game = pbn.from_board_state(state, tags=tags)
-        if board.comments:  # BBO's nt commentary, as the game's brace comments
-            game.comments[""] = tuple("{" + note.text.replace("}", ")") + "}" for note in board.comments)
+        if board.comments:
+            game = _with_commentary(game, board.comments)
         games.append(game)
     return games
+
+
+def _with_commentary(game: Game, notes: Iterable[lin.LinComment]) -> Game:
+    """BBO's ``nt`` lines as brace comments on the call or card they follow (PBN 2.1 §3.7), or on
+    the game when they come before the first call."""
+    auction = list(game.auction.entries) if game.auction is not None else []
+    play = [list(row) for row in game.play.tricks] if game.play is not None else []
+    order = [str(card) for _, card in game.cards]  # the cards in playing order
+    opening: list[str] = []
+    for note in notes:
+        comment = "{" + note.text.replace("}", ")") + "}"
+        if note.cards and note.cards <= len(order):
+            for row in play:
+                for column, entry in enumerate(row):
+                    if entry.token == order[note.cards - 1]:
+                        row[column] = dataclasses.replace(entry, comments=(*entry.comments, comment))
+        elif note.calls and note.calls <= len(auction):
+            entry = auction[note.calls - 1]
+            auction[note.calls - 1] = dataclasses.replace(entry, comments=(*entry.comments, comment))
+        else:
+            opening.append(comment)
+    if opening:
+        game.comments[""] = (*game.comments.get("", ()), *opening)
+    if game.auction is not None:
+        game.auction = dataclasses.replace(game.auction, entries=tuple(auction))
+    if game.play is not None:
+        game.play = dataclasses.replace(game.play, tricks=tuple(tuple(row) for row in play))
+    return game
+
+
+def _lin_commentary(game: Game) -> list[lin.LinComment]:
+    """A game's comments as ``nt`` lines after the call or card they follow (the inverse of
+    ``_with_commentary``)."""
+    notes: list[lin.LinComment] = []
+    opening = [text for key in ("", *game.tags) for text in game.comments.get(key, ())]
+    if game.auction is not None:
+        opening.extend(game.auction.comments)
+    notes.extend(lin.LinComment(calls=0, cards=0, text=comment_text(text)) for text in opening)
+    calls = 0
+    previous = None
+    for _, _, entry in game.auction.calls() if game.auction is not None else ():
+        calls += 1
+        if entry is not previous:  # AP stands for several passes: its comments follow the first
+            notes.extend(lin.LinComment(calls=calls, cards=0, text=comment_text(text)) for text in entry.comments)
+        previous = entry
+    if game.play is not None:
+        declarer = game.declarer
+        leader = declarer.lho if declarer is not None else game.play.first
+        for number, (_, _, entry) in enumerate(game.play.cards(leader=leader, trump=game.trump), start=1):
+            notes.extend(lin.LinComment(calls=calls, cards=number, text=comment_text(text))
+                         for text in entry.comments)
+    return notes
 
 
 def pbn_to_lin(games: Iterable[Game], *, warnings: list[str] | None = None) -> list[lin.LinBoard]:
@@ -94,8 +147,27 @@ def pbn_to_lin(games: Iterable[Game], *, warnings: list[str] | None = None) -> l
         players = {seat: name for seat in Seat
                    if (name := game.tag(seat.format(full=True))) is not None}
         room = {"open": "o", "closed": "c"}.get((game.tag("Room") or "").lower())
-        boards.append(lin.from_board_state(state, players=players, room=room))
+        board = lin.from_board_state(state, players=players, room=room)
+        board.comments = _lin_commentary(game)
+        if _make_lin_safe(board) and warnings is not None:
+            warnings.append(f"{_name(game.board, None)}: '|', which LIN cannot carry, is written as '/'")
+        boards.append(board)
     return boards
+
+
+def _make_lin_safe(board: lin.LinBoard) -> bool:
+    """Replace what a LIN value cannot hold (``|``; a line break in commentary); whether any was."""
+    def safe(text: str) -> str:
+        return text.replace("|", "/")
+
+    changed = any("|" in text for text in (*board.players.values(), *(item.explanation or "" for item in
+                                                                         board.calls),
+                                          *(note.text for note in board.comments)))
+    board.players = {seat: safe(name) for seat, name in board.players.items()}
+    board.calls = [dataclasses.replace(item, explanation=safe(item.explanation))
+                   if item.explanation is not None else item for item in board.calls]
+    board.comments = [dataclasses.replace(note, text=" ".join(safe(note.text).split())) for note in board.comments]
+    return changed
 
 
 _VUGRAPH_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}

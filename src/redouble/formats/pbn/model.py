@@ -32,6 +32,7 @@ __all__ = [
     "Game",
     "PlaySection",
     "Table",
+    "comment_text",
     "parse_contract",
     "parse_deal",
     "parse_result",
@@ -258,7 +259,8 @@ class Table:
         return cls(name=name, columns=columns, rows=rows, comments=comments)
 
 
-def _comment_text(text: str) -> str:
+def comment_text(text: str) -> str:
+    """A comment's text without its ``{}`` or leading ``;`` (PBN 2.1 §3.7)."""
     if text.startswith("{") and text.endswith("}"):
         return text[1:-1]
     return text[1:] if text.startswith(";") else text
@@ -627,7 +629,7 @@ class Game:
             for entry in rows:
                 texts.extend(entry.comments)
             texts.extend(section.trailing_comments)
-        return [_comment_text(text) for text in texts]
+        return [comment_text(text) for text in texts]
 
     @classmethod
     def from_board_state(cls, state: BoardState, *, tags: Mapping[str, str] | None = None) -> Game:
