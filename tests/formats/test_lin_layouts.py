@@ -150,3 +150,11 @@ def test_commentary_stays_on_its_call_or_card_through_pbn() -> None:
     vugraph = lin.load(DATA / "gabi_round5.lin")
     again = convert.pbn_to_lin(pbn.loads(pbn.dumps(convert.lin_to_pbn(vugraph))))
     assert [b.comments for b in again] == [[c for c in b.comments] for b in vugraph]
+
+
+def test_lin_recovery_passes_over_a_broken_pair_and_a_cut_off_end() -> None:
+    text = HAND_RECORD.replace("ah|Board 2|", "a h|Board 2|") + "pn|Mia,Ned,Oz,Pam|st||md|3SA98"
+    boards = lin.loads(text, recover=True)
+    assert [(b.number, bool(b.errors)) for b in boards] == [(1, False), (None, True), (3, False), (None, True)]
+    assert "'a h' is not a LIN key" in str(boards[1].errors[0])
+    assert "is not closed" in str(boards[3].errors[0])

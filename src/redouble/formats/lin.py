@@ -154,31 +154,43 @@ class _Positions:
         return line, offset - self._starts[line - 1] + 1
 
 
-def _pairs(text: str) -> list[tuple[str, str, int]]:
-    """The ``key|value|`` pairs with the offset of each value."""
-    pairs: list[tuple[str, str, int]] = []
+def _pairs(text: str, *, recover: bool = False) -> list[tuple[str, str, int, ParseError | None]]:
+    """The ``key|value|`` pairs with the offset of each value; recovering, a broken pair becomes its
+    error (a junk key is passed over, an unclosed value ends the text)."""
+    pairs: list[tuple[str, str, int, ParseError | None]] = []
     position = 0
     length = len(text)
     while position < length:
         bar = text.find("|", position)
+        problem: ParseError | None = None
+        end = text.find("|", bar + 1) if bar >= 0 else -1
         if bar < 0:
             rest = text[position:]
             if rest.strip():
-                raise _error(text, position + len(rest) - len(rest.lstrip()),
-                             f"{rest.strip()[:20]!r} has no value", "a key, '|', a value and '|'")
+                problem = _error(text, position + len(rest) - len(rest.lstrip()),
+                                 f"{rest.strip()[:20]!r} has no value", "a key, '|', a value and '|'")
+        else:
+            key = text[position:bar].strip().lower()
+            if end < 0:
+                problem = _error(text, bar + 1, f"the value of {key or 'a key'!r} is not closed",
+                                 "'|' after the value")
+            elif not key and not text[bar + 1:end].strip():
+                position = end + 1  # '||' between pairs: nothing
+                continue
+            elif not re.fullmatch(r"[a-z0-9]{1,4}", key):
+                problem = _error(text, position + len(text[position:bar]) - len(text[position:bar].lstrip()),
+                                 f"{text[position:bar].strip()[:20]!r} is not a LIN key", "a key like md, mb or pc")
+            else:
+                pairs.append((key, text[bar + 1:end], bar + 1, None))
+                position = end + 1
+                continue
+        if problem is None:
             break
-        key = text[position:bar].strip().lower()
-        end = text.find("|", bar + 1)
-        if end < 0:
-            raise _error(text, bar + 1, f"the value of {key or 'a key'!r} is not closed",
-                         "'|' after the value")
-        if not key and not text[bar + 1:end].strip():
-            position = end + 1  # '||' between pairs: nothing
-            continue
-        if not re.fullmatch(r"[a-z0-9]{1,4}", key):
-            raise _error(text, position + len(text[position:bar]) - len(text[position:bar].lstrip()),
-                         f"{text[position:bar].strip()[:20]!r} is not a LIN key", "a key like md, mb or pc")
-        pairs.append((key, text[bar + 1:end], bar + 1))
+        if not recover:
+            raise problem
+        pairs.append(("", "", 0, problem))
+        if bar < 0 or end < 0:
+            break
         position = end + 1
     return pairs
 
@@ -269,7 +281,10 @@ def loads(text: str | bytes, *, recover: bool = False) -> list[LinBoard]:
     names: list[str] = []
     current = LinBoard()
     begun = False  # a board has started: the header is complete
-    for key, value, offset in _pairs(text):
+    for key, value, offset, broken in _pairs(text, recover=recover):
+        if broken is not None:  # recovering: the board it stands in is bad
+            current.errors.append(broken)
+            continue
         try:
             started = _board_started(current)
             # a board starts at qx, at a second md, and at a pn that opens a board's line (BBO's hand
