@@ -50,12 +50,12 @@ def convert_command(
 def report_skipped(skipped: Sequence[Skipped], warnings: Sequence[str] = ()) -> None:
     """Name on stderr the games a command skipped and what it could not carry over."""
     for warning in warnings:
-        err_console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False)
+        err_console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False, soft_wrap=True)
     if skipped:
         err_console.print(f"skipped {len(skipped)} game{'s' if len(skipped) != 1 else ''}:", style="yellow",
                           markup=False, highlight=False)
         for item in skipped:
-            err_console.print(f"  {item}", markup=False, highlight=False)
+            err_console.print(f"  {item}", markup=False, highlight=False, soft_wrap=True)
 
 
 def _games(path: Path) -> list[Game]:
