@@ -192,14 +192,15 @@ def run() -> str:
         "the reading going on, against the strict reader on the clean file (peak resident memory of "
         "a fresh process, `VmHWM`; `getrusage` would count the parent's peak, kept across `exec`):",
         "",
-        "| reader | games | games with an error | peak RSS after 10,000 | peak RSS after 100,000 |",
+        f"| reader | games | games with an error | peak RSS after {STREAM_GAMES // 10:,} | "
+        f"peak RSS after {STREAM_GAMES:,} |",
         "|---|---:|---:|---:|---:|",
         f"| strict, clean file | {streamed:,} | 0 | {small_rss:.0f} MB | {big_rss:.0f} MB |",
         f"| recovery mode, broken file | {recovered:,} | {failed:,} | {recover_small_rss:.0f} MB | "
         f"{recover_rss:.0f} MB |",
         "",
-        f"The recovery run took {recover_seconds:.1f} s; its speed is not compared with the strict run's, "
-        "as the shared machine's load changed between them.",
+        f"The recovery run took {recover_seconds:.1f} s; its speed is not compared with the strict run's: "
+        "they ran at different times on a shared machine whose load varies.",
     ])
 
 
