@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from redouble.cli import app
 from redouble.formats import encoding, lin, pbn
+from redouble.seats import Seat
 
 DEAL = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
 runner = CliRunner()
@@ -48,7 +49,7 @@ def test_byte_order_marks() -> None:
 def test_lin_reads_latin_bytes() -> None:
     data = b"pn|J\xe1n,B\xf8b,C,D|md|1SAKQJHAKQDAKQCAKQ,S2H5432D5432C5432,S6543H876D876C876,|sv|o|"
     (board,) = lin.loads(data)
-    assert board.players[board.dealer] == "Ján"  # type: ignore[index]
+    assert board.players[Seat.SOUTH] == "Ján" and board.players[Seat.WEST] == "Bøb"
 
 
 @pytest.mark.parametrize("command", ["analyze", "convert", "show"])
