@@ -64,6 +64,8 @@ def _games(path: Path) -> list[Game]:
     from redouble.formats.convert import read_games
 
     games, skipped, warnings = read_games(path.read_bytes(), path)
+    if not games and skipped:  # nothing readable: the first error is the one line to show
+        fail(f"{path}: {skipped[0]}")
     report_skipped(skipped, warnings)
     return games
 
