@@ -1,13 +1,23 @@
-"""Club duplicate: movements, results, session scoring, USEBIO and PBN results, result pages.
+"""Club duplicate: movements, sessions, scoring and published results for a club's evening.
 
 Each part re-exports its own names in its own block below.
 """
+
+# --- club-mov: movements ---
+from redouble.club.movement import CSV_HEADER, Movement, MovementError, PairId, Seating
 
 # --- club-score: results and scoring ---
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, SessionScore, score_session, team_match
 
 __all__ = [
+    # club-mov
+    "CSV_HEADER",
+    "Movement",
+    "MovementError",
+    "PairId",
+    "Seating",
+    # club-score
     "BoardResult",
     "Method",
     "Penalty",

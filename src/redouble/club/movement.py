@@ -1,16 +1,33 @@
-"""Movements: who sits where in each round; here only the pair numbering the club types share."""
+"""Movements as data: who sits where, against whom, on which boards, round by round (Law 8)."""
 
 from __future__ import annotations
 
+import csv as csv_module
+import io
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from redouble.errors import BridgeError
 from redouble.seats import Side
 
-__all__ = ["PairId"]
+__all__ = [
+    "CSV_HEADER",
+    "Movement",
+    "MovementError",
+    "PairId",
+    "Seating",
+]
 
-_PAIR = re.compile(r"^\s*(\d+)\s*(NS|EW|N-S|E-W|N/S|E/W)?\s*$", re.IGNORECASE)
+#: Bridgemate's RoundData columns, the header of every movement CSV.
+CSV_HEADER = "Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard"
+
+
+class MovementError(BridgeError):
+    """A movement that breaks a property (Law 8): the message names the table, round and board or pair."""
+
+
+_PAIR_RE = re.compile(r"^\s*(\d+)\s*[-/ ]?\s*(NS|EW|N|E|OW|O)?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -21,14 +38,238 @@ class PairId:
     direction: Side | None = None
     section: str = "A"
 
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise MovementError(f"pair number {self.number} must be at least 1")
+
     def __str__(self) -> str:
-        return f"{self.number}{'' if self.direction is None else self.direction.name}"
+        return f"{self.number}{self.direction.name if self.direction is not None else ''}"
+
+    def __repr__(self) -> str:
+        args = [str(self.number)]
+        if self.direction is not None:
+            args.append(f"Side.{self.direction.name}")
+        if self.section != "A":
+            args.append(f"section={self.section!r}")
+        return f"PairId({', '.join(args)})"
 
     @classmethod
     def parse(cls, text: str, *, section: str = "A") -> PairId:
-        """``7``, ``3NS`` or ``3EW`` (the section is given apart)."""
-        match = _PAIR.match(text)
-        if not match:
-            raise BridgeError(f"{text!r} is not a pair number: expected e.g. 7, 3NS or 3EW")
-        number, direction = match.groups()
-        return cls(int(number), None if direction is None else Side.parse(direction), section)
+        """``"7"``, ``"3NS"``, ``"3EW"`` (also ``"3N"``, ``"3E"``) as a pair, as USEBIO and Bridgemate write them.
+
+        >>> PairId.parse("3EW")
+        PairId(3, Side.EW)
+        """
+        match = _PAIR_RE.match(text)
+        if match is None or int(match.group(1)) < 1:
+            raise MovementError(f"{text!r} is not a pair number: expected e.g. 7, 3NS or 3EW")
+        letters = (match.group(2) or "").upper()
+        direction = None if not letters else (Side.NS if letters.startswith("N") else Side.EW)
+        return cls(int(match.group(1)), direction, section)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where in one round at one table, and which boards they play."""
+
+    section: str
+    table: int
+    round: int
+    ns: PairId | None
+    ew: PairId | None
+    boards: tuple[int, ...]
+
+    @property
+    def pairs(self) -> tuple[PairId, ...]:
+        """The pairs seated here (none for an empty seat)."""
+        return tuple(pair for pair in (self.ns, self.ew) if pair is not None)
+
+    @property
+    def switched(self) -> bool:
+        """Whether the pairs sit in the other direction than their numbers say (an arrow switch)."""
+        return (self.ns is not None and self.ns.direction is Side.EW) or (
+            self.ew is not None and self.ew.direction is Side.NS)
+
+    @property
+    def is_sit_out(self) -> bool:
+        """Whether one side of the table is empty (a sit-out or phantom pair)."""
+        return self.ns is None or self.ew is None
+
+    def side_of(self, pair: PairId) -> Side | None:
+        """The direction ``pair`` sits in here, or ``None`` when it is not at this table."""
+        if pair == self.ns:
+            return Side.NS
+        if pair == self.ew:
+            return Side.EW
+        return None
+
+    def opponent_of(self, pair: PairId) -> PairId | None:
+        """The pair ``pair`` plays against here (``None`` when it sits out or is not here)."""
+        if pair == self.ns:
+            return self.ew
+        if pair == self.ew:
+            return self.ns
+        return None
+
+
+def _runs(boards: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Consecutive runs of board numbers, as RoundData's LowBoard/HighBoard can hold them."""
+    runs: list[tuple[int, int]] = []
+    for board in boards:
+        if runs and board == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], board)
+        else:
+            runs.append((board, board))
+    return runs
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A whole movement: every seating, plus what it declares (shared sets, pairs meeting twice)."""
+
+    name: str
+    seatings: tuple[Seating, ...]
+    sharing: bool = False
+    meets_twice: bool = False
+    _index: dict[tuple[str, int, int], Seating] = field(default_factory=dict, init=False, repr=False,
+                                                         compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.seatings, key=lambda s: (s.section, s.round, s.table)))
+        object.__setattr__(self, "seatings", ordered)
+        index: dict[tuple[str, int, int], Seating] = {}
+        for seating in ordered:
+            key = (seating.section, seating.table, seating.round)
+            if key in index:
+                raise MovementError(f"section {seating.section} table {seating.table} round {seating.round} "
+                                    "is seated twice")
+            index[key] = seating
+        object.__setattr__(self, "_index", index)
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The section letters, sorted."""
+        return tuple(sorted({s.section for s in self.seatings}))
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        """The round numbers, sorted."""
+        return tuple(sorted({s.round for s in self.seatings}))
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """The table numbers, sorted."""
+        return tuple(sorted({s.table for s in self.seatings}))
+
+    @property
+    def pairs(self) -> tuple[PairId, ...]:
+        """Every pair that plays, sorted."""
+        found = {pair for seating in self.seatings for pair in seating.pairs}
+        return tuple(sorted(found, key=_pair_key))
+
+    @property
+    def boards(self) -> tuple[int, ...]:
+        """Every board number played, sorted."""
+        return tuple(sorted({board for seating in self.seatings for board in seating.boards}))
+
+    @property
+    def switched_rounds(self) -> tuple[int, ...]:
+        """The rounds with arrow-switched tables, sorted."""
+        return tuple(sorted({s.round for s in self.seatings if s.switched}))
+
+    def at(self, table: int, round: int, section: str = "A") -> Seating:
+        """The seating at ``table`` in ``round``, or a ``MovementError`` naming both."""
+        try:
+            return self._index[(section, table, round)]
+        except KeyError:
+            raise MovementError(f"the movement has no table {table} in round {round}"
+                                f"{'' if section == 'A' else f' of section {section}'}") from None
+
+    def seating_of(self, pair: PairId, round: int) -> Seating | None:
+        """Where ``pair`` sits in ``round``, or ``None`` when it sits out."""
+        for seating in self.seatings:
+            if seating.round == round and pair in seating.pairs:
+                return seating
+        return None
+
+    def round_seatings(self, round: int, section: str | None = None) -> tuple[Seating, ...]:
+        """The seatings of one round, by table."""
+        return tuple(s for s in self.seatings if s.round == round and (section is None or s.section == section))
+
+    def csv(self) -> str:
+        """The movement as Bridgemate RoundData CSV: one row per table per round, sit-out pair 0.
+
+        Arrow-switched tables are written in their home directions, as Bridgemate expects (it switches
+        them itself); ``from_csv(text, switched_rounds=…)`` puts the switch back.  Boards that are not
+        consecutive take one row per run.
+        """
+        out = io.StringIO()
+        writer = csv_module.writer(out, lineterminator="\n")
+        out.write(CSV_HEADER + "\n")
+        for seating in self.seatings:
+            ns, ew = (seating.ew, seating.ns) if seating.switched else (seating.ns, seating.ew)
+            runs = _runs(seating.boards) or [(0, 0)]
+            for low, high in runs:
+                writer.writerow([seating.section, seating.table, seating.round,
+                                 ns.number if ns else 0, ew.number if ew else 0, low, high])
+        return out.getvalue()
+
+    @classmethod
+    def from_csv(cls, text: str, *, name: str = "imported", switched_rounds: Iterable[int] = (),
+                 sharing: bool = False, meets_twice: bool = False) -> Movement:
+        """Read Bridgemate RoundData CSV; pair numbers get a direction when a number sits twice in one round."""
+        lines = [line for line in text.splitlines() if line.strip()]
+        if not lines:
+            raise MovementError("empty movement CSV: expected the header " + CSV_HEADER)
+        header = [cell.strip().lower() for cell in next(csv_module.reader([lines[0]]))]
+        expected = [cell.lower() for cell in CSV_HEADER.split(",")]
+        if header[:7] != expected:
+            raise MovementError(f"line 1: header {lines[0]!r} is not {CSV_HEADER}")
+        rows: list[tuple[str, int, int, int, int, int, int]] = []
+        for number, cells in enumerate(csv_module.reader(lines[1:]), start=2):
+            if len(cells) < 7:
+                raise MovementError(f"line {number}: expected 7 columns, found {len(cells)}")
+            try:
+                values = [int(cell) for cell in cells[1:7]]
+            except ValueError:
+                raise MovementError(f"line {number}: table, round, pairs and boards must be numbers") from None
+            if min(values) < 0 or values[0] < 1 or values[1] < 1 or values[4] > values[5]:
+                raise MovementError(f"line {number}: impossible table, round, pair or board range {cells!r}")
+            rows.append((cells[0].strip() or "A", *values))  # type: ignore[arg-type]
+        switched = set(switched_rounds)
+        merged: dict[tuple[str, int, int], tuple[int, int, list[int]]] = {}
+        for section, table, round_, ns, ew, low, high in rows:
+            key = (section, table, round_)
+            boards = list(range(low, high + 1)) if low > 0 else []
+            if key in merged:
+                if merged[key][:2] != (ns, ew):
+                    raise MovementError(f"table {table} round {round_}: two rows with different pairs")
+                merged[key][2].extend(boards)
+            else:
+                merged[key] = (ns, ew, boards)
+        directed = _numbers_repeat_in_a_round(merged)
+        seatings = []
+        for (section, table, round_), (ns, ew, boards) in merged.items():
+            ns_pair = PairId(ns, Side.NS if directed else None, section) if ns else None
+            ew_pair = PairId(ew, Side.EW if directed else None, section) if ew else None
+            if round_ in switched:
+                ns_pair, ew_pair = ew_pair, ns_pair
+            seatings.append(Seating(section, table, round_, ns_pair, ew_pair, tuple(boards)))
+        return cls(name, tuple(seatings), sharing=sharing, meets_twice=meets_twice)
+
+
+def _numbers_repeat_in_a_round(rows: dict[tuple[str, int, int], tuple[int, int, list[int]]]) -> bool:
+    """Whether a pair number sits twice in one round, so NS pair n and EW pair n are different pairs."""
+    seen: set[tuple[str, int, int]] = set()
+    for (section, _table, round_), (ns, ew, _boards) in rows.items():
+        for number in (ns, ew):
+            if number:
+                if (section, round_, number) in seen:
+                    return True
+                seen.add((section, round_, number))
+    return False
+
+
+def _pair_key(pair: PairId) -> tuple[str, int, int]:
+    """A sort key that orders pairs with and without a direction together."""
+    return (pair.section, -1 if pair.direction is None else int(pair.direction), pair.number)
