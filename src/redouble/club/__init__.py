@@ -10,20 +10,10 @@ from redouble.club.movement import CSV_HEADER, Movement, MovementError, PairId, 
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, SessionScore, score_session, team_match
 
-__all__ = [
-    # club-mov
-    "CSV_HEADER",
-    "Movement",
-    "MovementError",
-    "PairId",
-    "Seating",
-    # club-score
-    "BoardResult",
-    "Method",
-    "Penalty",
-    "PenaltyUnit",
-    "ResultError",
-    "SessionScore",
-    "score_session",
-    "team_match",
-]
+# --- club-session: the session's record log ---
+from redouble.club.session import Adjustment, Record, Session, SessionError, SessionState, Slot
+
+__all__ = ["CSV_HEADER", "Movement", "MovementError", "PairId", "Seating"]
+__all__ += ["BoardResult", "Method", "Penalty", "PenaltyUnit", "ResultError", "SessionScore", "score_session",
+            "team_match"]
+__all__ += ["Adjustment", "Record", "Session", "SessionError", "SessionState", "Slot"]
