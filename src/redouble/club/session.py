@@ -908,10 +908,10 @@ class _Builder:
                     self.boards[board.number] = board
             case ResultEntered():
                 slot = self._slot_of(change.result)
+                result = self._check_result(change.result, slot)
                 present = self.slots.get(slot)
                 if present is not None and present.result is not None:
                     raise DuplicateResultError(f"{slot} already has {_line_text(present.result)}: correct it instead")
-                result = self._check_result(change.result, slot)
                 self.slots[slot] = SlotState(slot, result, entered_seq=record.seq, changed_seq=record.seq,
                                              adjustment=None if present is None else present.adjustment)
             case NotPlayed():

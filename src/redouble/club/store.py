@@ -97,8 +97,10 @@ class ClubStore:
     def sessions(self) -> list[SessionInfo]:
         """Every stored session, newest first."""
         with DbSession(self.engine) as db:
-            counts = dict(db.execute(select(ClubRecordRow.session_id, func.count())
-                                     .group_by(ClubRecordRow.session_id)).tuples())
+            counts: dict[str, int] = {}
+            for session_id, count in db.execute(select(ClubRecordRow.session_id, func.count())
+                                                .group_by(ClubRecordRow.session_id)):
+                counts[session_id] = count
             rows = db.scalars(select(ClubSessionRow).order_by(ClubSessionRow.created_at.desc(),
                                                               ClubSessionRow.id.desc()))
             return [SessionInfo(row.id, row.event, row.name, _aware(row.created_at), counts.get(row.id, 0))
