@@ -13,10 +13,16 @@ from redouble.seats import Side
 
 __all__ = [
     "CSV_HEADER",
+    "BoardShare",
     "Movement",
     "MovementError",
+    "MovementReport",
+    "PairBalance",
     "PairId",
     "Seating",
+    "howell",
+    "mitchell",
+    "validate",
 ]
 
 #: Bridgemate's RoundData columns, the header of every movement CSV.
@@ -273,3 +279,168 @@ def _numbers_repeat_in_a_round(rows: dict[tuple[str, int, int], tuple[int, int, 
 def _pair_key(pair: PairId) -> tuple[str, int, int]:
     """A sort key that orders pairs with and without a direction together."""
     return (pair.section, -1 if pair.direction is None else int(pair.direction), pair.number)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardShare:
+    """A board on more than one table in one round, which a movement must declare (a relay share)."""
+
+    section: str
+    round: int
+    board: int
+    tables: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PairBalance:
+    """How often one pair sits NS, sits EW and sits out."""
+
+    pair: PairId
+    ns: int
+    ew: int
+    sit_outs: int
+
+
+@dataclass(frozen=True, slots=True)
+class MovementReport:
+    """What the validator proved about a movement, and its balance (the properties a movement checker reports)."""
+
+    name: str
+    rounds: int
+    tables: int
+    pairs: int
+    plays: tuple[tuple[int, int], ...]            # (board, times played)
+    balance: tuple[PairBalance, ...]
+    shares: tuple[BoardShare, ...]
+    repeats: tuple[tuple[PairId, PairId, int], ...]  # declared pairs meeting more than once
+    complete: bool                                  # every pair meets every other it could (same section)
+
+    @property
+    def uniform(self) -> bool:
+        """Whether every board is played the same number of times (else Neuberg is needed)."""
+        return len({times for _board, times in self.plays}) <= 1
+
+    @property
+    def max_sharing(self) -> int:
+        """The most tables holding one board in one round (1 without sharing)."""
+        return max((len(share.tables) for share in self.shares), default=1)
+
+    def summary(self) -> str:
+        """A few lines a director reads: size, plays per board, sharing, balance."""
+        times = sorted({t for _b, t in self.plays})
+        played = ", ".join(f"{t}×" for t in times) or "none"
+        lines = [f"{self.name}: {self.tables} tables, {self.rounds} rounds, {self.pairs} pairs, "
+                 f"{len(self.plays)} boards played {played}",
+                 "every pair meets every other" if self.complete else "not every pair meets every other"]
+        if self.shares:
+            lines.append(f"{len(self.shares)} board plays shared by up to {self.max_sharing} tables")
+        if self.repeats:
+            lines.append(f"{len(self.repeats)} pairs of pairs meet more than once (declared)")
+        spread = {(b.ns, b.ew) for b in self.balance}
+        lines.append("NS/EW rounds per pair: " + ", ".join(f"{ns}/{ew}" for ns, ew in sorted(spread)))
+        return "\n".join(lines)
+
+
+def validate(movement: Movement, *, sharing_allowed: bool = False,
+             meets_twice_allowed: bool = False) -> MovementReport:
+    """Prove a movement's properties: one seat per pair per round, one table per board per round unless
+    sharing is declared, no board played twice by a pair, no opponents met twice unless declared (Law 8).
+
+    Raises ``MovementError`` naming the table, round and board or pair that breaks a property.
+    """
+    share = sharing_allowed or movement.sharing
+    twice = meets_twice_allowed or movement.meets_twice
+    if not movement.seatings:
+        raise MovementError(f"movement {movement.name!r} has no seatings")
+    seated: dict[tuple[int, PairId], Seating] = {}
+    board_tables: dict[tuple[str, int, int], list[int]] = {}
+    played: dict[tuple[PairId, int], Seating] = {}
+    meetings: dict[frozenset[PairId], int] = {}
+    plays: dict[int, int] = {}
+    ns_count: dict[PairId, int] = {}
+    ew_count: dict[PairId, int] = {}
+    for seating in movement.seatings:
+        where = f"table {seating.table} round {seating.round}" + (
+            "" if seating.section == "A" and len(movement.sections) == 1 else f" section {seating.section}")
+        if seating.table < 1 or seating.round < 1:
+            raise MovementError(f"{where}: tables and rounds are numbered from 1")
+        if seating.ns is None and seating.ew is None:
+            raise MovementError(f"{where}: nobody is seated")
+        if seating.ns is not None and seating.ns == seating.ew:
+            raise MovementError(f"{where}: pair {seating.ns} plays against itself")
+        if (seating.ns is not None and seating.ew is not None and seating.ns.direction is not None
+                and seating.ns.direction == seating.ew.direction):
+            raise MovementError(f"{where}: pairs {seating.ns} and {seating.ew} are both {seating.ns.direction} pairs")
+        if not seating.boards:
+            raise MovementError(f"{where}: no boards")
+        if len(set(seating.boards)) != len(seating.boards) or min(seating.boards) < 1:
+            raise MovementError(f"{where}: boards {seating.boards} repeat or are not numbered from 1")
+        for pair in seating.pairs:
+            if pair.section != seating.section:
+                raise MovementError(f"{where}: pair {pair} belongs to section {pair.section}")
+            earlier = seated.get((seating.round, pair))
+            if earlier is not None:
+                raise MovementError(f"{where}: pair {pair} is also seated at table {earlier.table} "
+                                    f"in round {seating.round}")
+            seated[(seating.round, pair)] = seating
+        real = seating.ns is not None and seating.ew is not None
+        for board in seating.boards:
+            board_tables.setdefault((seating.section, seating.round, board), []).append(seating.table)
+            if not real:
+                continue
+            plays[board] = plays.get(board, 0) + 1
+            for pair in seating.pairs:
+                before = played.get((pair, board))
+                if before is not None:
+                    raise MovementError(f"{where}: pair {pair} plays board {board} again (first at table "
+                                        f"{before.table} in round {before.round})")
+                played[(pair, board)] = seating
+        if seating.ns is not None and seating.ew is not None:
+            key = frozenset((seating.ns, seating.ew))
+            meetings[key] = meetings.get(key, 0) + 1
+            if meetings[key] > 1 and not twice:
+                raise MovementError(f"{where}: pairs {seating.ns} and {seating.ew} meet again")
+        if seating.ns is not None:
+            ns_count[seating.ns] = ns_count.get(seating.ns, 0) + 1
+        if seating.ew is not None:
+            ew_count[seating.ew] = ew_count.get(seating.ew, 0) + 1
+    shares = []
+    for (section, round_, board), tables in sorted(board_tables.items()):
+        if len(tables) > 1:
+            if not share:
+                raise MovementError(f"table {tables[1]} round {round_}: board {board} is also at table {tables[0]} "
+                                    "in that round, and the movement declares no sharing")
+            shares.append(BoardShare(section, round_, board, tuple(sorted(tables))))
+    rounds = movement.rounds
+    pairs = movement.pairs
+    balance = tuple(PairBalance(pair, ns_count.get(pair, 0), ew_count.get(pair, 0),
+                                len(rounds) - ns_count.get(pair, 0) - ew_count.get(pair, 0)) for pair in pairs)
+    repeated: list[tuple[PairId, PairId, int]] = []
+    for key, times in meetings.items():
+        if times > 1:
+            first, second = sorted(key, key=_pair_key)
+            repeated.append((first, second, times))
+    repeats = tuple(sorted(repeated, key=lambda item: (_pair_key(item[0]), _pair_key(item[1]))))
+    return MovementReport(
+        name=movement.name, rounds=len(rounds), tables=len(movement.tables), pairs=len(pairs),
+        plays=tuple(sorted(plays.items())), balance=balance, shares=tuple(shares),
+        repeats=repeats,
+        complete=_complete(pairs, meetings))
+
+
+def _complete(pairs: tuple[PairId, ...], meetings: dict[frozenset[PairId], int]) -> bool:
+    """Whether every two pairs who could meet did: all pairs in a Howell, all NS-EW pairs in a Mitchell."""
+    for index, first in enumerate(pairs):
+        for second in pairs[index + 1:]:
+            if first.section != second.section:
+                continue
+            if first.direction is not None and first.direction == second.direction:
+                continue
+            if frozenset((first, second)) not in meetings:
+                return False
+    return True
+
+
+# The generators live in their own modules; the contract names them here too.
+from redouble.club.movements.howell import howell  # noqa: E402
+from redouble.club.movements.mitchell import mitchell  # noqa: E402
