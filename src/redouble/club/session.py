@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from redouble.board import Board, board_vulnerability
+from redouble.board import Board, board_dealer, board_vulnerability
 from redouble.calls import Contract
 from redouble.cards import Card, Strain
 from redouble.club.movement import Movement, PairId, Seating
@@ -75,6 +75,7 @@ __all__ = [
     "TeamFormed",
     "Undone",
     "WrongPairError",
+    "boards_from_pbn",
     "deal_boards",
     "parse_method",
     "parse_result_line",
@@ -1188,6 +1189,28 @@ def parse_result_line(text: str, *, board: int, ns: PairId, ew: PairId, table: i
     tricks = parse_tricks(words[2], contract)
     lead = Card.parse(words[3], lang=lang) if len(words) == 4 else None
     return BoardResult(board, ns, ew, contract, lead=lead, tricks=tricks, table=table, round=round)
+
+
+def boards_from_pbn(text: str, numbers: Iterable[int]) -> tuple[Board, ...]:
+    """The session's boards from a PBN file (its ``Board``, ``Dealer``, ``Vulnerable`` and ``Deal`` tags).
+
+    Every board the movement plays must be in the file; malformed PBN raises ``ParseError``.
+    """
+    from redouble.formats.pbn import loads
+
+    found: dict[int, Board] = {}
+    for game in loads(text):
+        number, deal = game.board, game.deal
+        if number is None or deal is None or number in found:
+            continue
+        found[number] = Board(deal=deal, dealer=game.dealer or board_dealer(number),
+                              vulnerability=game.vulnerability or board_vulnerability(number), number=number)
+    wanted = list(numbers)
+    absent = [number for number in wanted if number not in found]
+    if absent:
+        raise SessionError(f"the PBN file has no deal for board{'s' if len(absent) > 1 else ''} "
+                           f"{_boards_text(absent)}")
+    return tuple(found[number] for number in wanted)
 
 
 def deal_boards(numbers: Iterable[int], *, seed: str | None = None) -> tuple[Board, ...]:

@@ -1,0 +1,107 @@
+"""The paper club at the keyboard: create a session, seat pairs, enter seed 001's traveller, correct, adjust, rank."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from club_support import SEED_TRAVELLER, seed_movement
+from typer.testing import CliRunner
+
+from redouble.cli import app
+from redouble.club.movement import PairId
+from redouble.club.store import ClubStore
+
+runner = CliRunner()
+
+
+def club(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, ["club", *args], input=input)
+    return result.exit_code, result.output
+
+
+def new_seed_session(tmp_path: Path) -> str:
+    movement = tmp_path / "seed001.csv"
+    movement.write_text(seed_movement().csv(), encoding="utf-8")
+    db = str(tmp_path / "club.db")
+    code, out = club("new", "Seed 001", "--db", db, "--movement", str(movement), "--winners", "1",
+                     "--no-deal")
+    assert code == 0, out
+    assert "Session seed-001 created: seed001, 7 tables, 7 rounds, boards 1-7, 14 pairs" in out
+    return db
+
+
+def test_seed_001_traveller_typed_in_gives_its_matchpoints(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    typed = "\n".join(line for _, _, line, _, _ in SEED_TRAVELLER) + "\nquit\n"
+    code, out = club("enter", "1", "--db", db, input=typed)
+    assert code == 0, out
+    assert "Board 1 complete." in out
+    with ClubStore(db) as store:
+        board = store.load("seed-001").state.score().board(1)
+    points = {line.result.ns.number: (line.result.ns_score, line.ns, line.ew) for line in board.lines}
+    assert points == {ns: (score, mps, 12 - mps) for ns, _, _, score, mps in SEED_TRAVELLER}
+    code, out = club("rank", "--db", db)
+    assert code == 0, out
+    assert re.search(r"│\s+1= │\s+3 │.*│\s+12 │", out)  # pair 3 (500, the top) shares first with EW 12
+
+
+def test_pairs_first_lines_any_order_bad_lines_and_undo(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    code, out = club("seat", "3", "Ann North", "Sam South", "--db", db)
+    assert code == 0 and "Pair 3: Ann North – Sam South" in out
+    lines = ["7 10 3S N 10", "4S N 14", "1 8 4S N 10 HK", "undo", "1 8 4S N 10", "8 1 4S N 10", "2 13 430",
+             "done", "quit"]
+    code, out = club("enter", "1", "--db", db, input="\n".join(lines) + "\n")
+    assert code == 0, out
+    assert "error: board 1: declarer takes 0 to 13 tricks, not 14" in out
+    assert "the wrong way round" in out
+    with ClubStore(db) as store:
+        state = store.load("seed-001").state
+    assert {line.ns.number: line.ns_score for line in state.scored_results()} == {7: 170, 1: 420, 2: 430}
+    assert state.result(table=1, round=1, board=1).lead is None  # the line with HK was taken back
+
+
+def test_correct_adjust_penalty_undo_log_and_as_of(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    typed = "\n".join(line for _, _, line, _, _ in SEED_TRAVELLER) + "\nquit\n"
+    assert club("enter", "1", "--db", db, input=typed)[0] == 0
+    code, out = club("correct", "1", "5DX E 9", "--pairs", "3 11", "--reason", "EW made 9 tricks", "--db", db)
+    assert code == 0, out
+    assert "corrected table 3, round 3, board 1 to 5DX E -2" in out
+    code, out = club("adjust", "1", "A+/A-", "--table", "6", "--reason", "misinformation", "--db", db)
+    assert code == 0 and "adjusted table 6, round 6, board 1: A+/A-" in out
+    code, out = club("penalty", "5", "25", "--reason", "slow play", "--db", db)
+    assert code == 0 and "penalty 5: −25% of a top (slow play)" in out
+    code, out = club("undo", "9", "--reason", "the first count was right", "--db", db)
+    assert code == 0 and "undid #9" in out
+    code, out = club("log", "--db", db)
+    assert code == 0
+    assert "#9" in out and "EW made 9 tricks" in out and "#12" in out
+    code, out = club("log", "--db", db, "--as-of", "9")
+    assert "#10" not in out
+    with ClubStore(db) as store:
+        session = store.load("seed-001")
+    assert session.state.result(table=3, round=3, board=1).ns_score == 500
+    assert session.as_of(9).result(table=3, round=3, board=1).ns_score == 300
+    assert session.state.score().pair(PairId(5)).penalty > 0
+
+
+def test_bad_input_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    for args, words in [
+        (("correct", "1", "4S N 10", "--table", "1", "--db", db), "has no result yet"),
+        (("correct", "2", "4S N 10", "--table", "1", "--db", db), "table 1, round 7, board 2 has no result yet"),
+        (("adjust", "1", "B+", "--table", "1", "--reason", "x", "--db", db), "is not an adjusted score"),
+        (("seat", "99", "X", "--db", db), "no pair 99"),
+        (("penalty", "1", "10", "--unit", "stars", "--reason", "x", "--db", db), "--unit is %, mp or imps"),
+        (("undo", "1", "--db", db), "cannot be undone"),
+        (("rank", "--db", db, "--session", "nope"), "no club session 'nope'"),
+        (("new", "X", "--db", db), "give one movement"),
+    ]:
+        code, out = club(*args)
+        assert code == 2, (args, out)
+        assert words in out, (args, out)
+        assert "Traceback" not in out
+    with ClubStore(db) as store:
+        assert len(store.load("seed-001").records) == 1  # opened, nothing else
