@@ -299,8 +299,8 @@ def _traveller_table(state: SessionState, board: int) -> object:
 
 
 def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId, PairId, int, int] | None,
-                by: str) -> bool:
-    """Enter one typed traveller line for ``board``; False when the line did not name a result."""
+                by: str) -> Slot:
+    """Enter one typed traveller line for ``board``; returns the table, round and board it went to."""
     import dataclasses
 
     from redouble.club.session import Adjustment, NotPlayed, SessionError, parse_result_line

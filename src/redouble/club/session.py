@@ -77,6 +77,7 @@ __all__ = [
     "WrongPairError",
     "boards_from_pbn",
     "deal_boards",
+    "describe_change",
     "parse_method",
     "parse_result_line",
     "possible_scores",
