@@ -105,3 +105,18 @@ def test_bad_input_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
         assert "Traceback" not in out
     with ClubStore(db) as store:
         assert len(store.load("seed-001").records) == 1  # opened, nothing else
+
+
+def test_publish_writes_the_folder_and_a_pdf(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    typed = "\n".join(line for _, _, line, _, _ in SEED_TRAVELLER) + "\nquit\n"
+    assert club("enter", "1", "--db", db, input=typed)[0] == 0
+    out = tmp_path / "site"
+    code, text = club("publish", str(out), "--lang", "nl", "--pdf", "--db", db)
+    assert code == 0, text
+    assert {path.name for path in out.iterdir()} == {"index.html", "index-en.html", "index-de.html",
+                                                     "index-no.html", "ranking.csv", "travellers.csv",
+                                                     "results.pdf"}
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "<html lang='nl'>" in page and "Uitslag" in page
+    assert (out / "results.pdf").read_bytes().startswith(b"%PDF")
