@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from club_support import SEED_TRAVELLER, seed_movement
 from typer.testing import CliRunner
 
@@ -27,7 +28,7 @@ def new_seed_session(tmp_path: Path) -> str:
     code, out = club("new", "Seed 001", "--db", db, "--movement", str(movement), "--winners", "1",
                      "--no-deal")
     assert code == 0, out
-    assert "Session seed-001 created: seed001, 7 tables, 7 rounds, boards 1-7, 14 pairs" in out
+    assert "Session seed-001 created: seed001 (7 tables, 7 rounds, boards 1-7, 14 pairs)" in out
     return db
 
 
@@ -120,3 +121,41 @@ def test_publish_writes_the_folder_and_a_pdf(tmp_path: Path) -> None:
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "<html lang='nl'>" in page and "Uitslag" in page
     assert (out / "results.pdf").read_bytes().startswith(b"%PDF")
+
+
+def readme_commands() -> list[tuple[list[str], str | None]]:
+    """The ``redouble club`` commands of the README's club evening, with what is piped into each."""
+    import shlex
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text.split("## A club evening from start to published results in a dozen commands", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = []
+    for line in block.splitlines():
+        piped = None
+        if line.startswith("printf "):
+            head, line = line.split(" | ", 1)
+            piped = shlex.split(head)[1].replace("\\n", "\n")
+        words = shlex.split(line, comments=True)
+        assert words[:2] == ["redouble", "club"], line
+        commands.append((words[2:], piped))
+    return commands
+
+
+def test_the_readme_evening_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    commands = readme_commands()
+    assert 10 <= len(commands) <= 14  # a dozen
+    outputs = []
+    for args, piped in commands:
+        code, out = club(*args, input=piped)
+        assert code == 0, (args, out)
+        outputs.append(out)
+    with ClubStore("club.db") as store:
+        session = store.load("tuesday-pairs")
+    entered = [record.change.result for record in session.records  # type: ignore[union-attr]
+               if record.kind == "result_entered"]
+    mps = {(line.result.table, line.result.round): line.ns for line in session.as_of(11).score().board(1).lines}
+    assert [mps[(result.table, result.round)] for result in entered] == [5, 8, 12, 5, 10, 0, 2]  # seed 001
+    assert "undid #12" in outputs[-2]
+    assert (tmp_path / "results" / "index.html").is_file() and (tmp_path / "results" / "results.pdf").is_file()

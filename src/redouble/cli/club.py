@@ -214,9 +214,10 @@ def new_command(
     with _club_db(db) as store:
         session_id = store.create(session)
     state = session.state
-    console.print(f"Session [bold]{session_id}[/] created: {movement.name}, {len(movement.tables)} tables, "
+    console.print(f"Session [bold]{session_id}[/] created: {movement.name} ({len(movement.tables)} tables, "
                   f"{len(movement.rounds)} rounds, boards {movement.boards[0]}-{movement.boards[-1]}, "
-                  f"{len(movement.pairs)} pairs, {state.method.value}, {state.winners} winner(s).")
+                  f"{len(movement.pairs)} pairs), {state.method.value}, {state.winners} winner(s).",
+                  soft_wrap=True)
 
 
 @club_app.command("seat")
@@ -278,7 +279,8 @@ def _traveller_table(state: SessionState, board: int) -> object:
     table = Table(title=f"Board {board} ({state.vulnerability(board)} vul)", title_justify="left")
     for column in ("Tbl", "Rnd", "NS", "EW", "Contract", "Lead", "Result", "NS +", "NS -",
                    f"NS {unit}", f"EW {unit}"):
-        table.add_column(column, justify="right" if column not in ("Contract", "Result") else "left")
+        table.add_column(column, justify="right" if column not in ("Contract", "Result") else "left",
+                         no_wrap=True, min_width=len(column))
     for slot_state in state.traveller(board):
         slot = slot_state.slot
         seating = state.seating(table=slot.table, round=slot.round, section=slot.section)
