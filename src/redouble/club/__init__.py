@@ -17,6 +17,10 @@ from redouble.club.movement import (
     mitchell,
     validate,
 )
+from redouble.club.movements.cards import guide_cards_html, guide_cards_text, table_cards_html, table_cards_text
+from redouble.club.movements.data import load_bridgescorer, load_howellki
+from redouble.club.movements.swiss import swiss_pairing, swiss_pairs_round
+from redouble.club.movements.teams import round_robin_teams, swiss_teams_round, team_of
 
 # --- club-score: results and scoring ---
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
@@ -26,7 +30,9 @@ from redouble.club.scoring import Method, SessionScore, score_session, team_matc
 from redouble.club.session import Adjustment, Record, Session, SessionError, SessionState, Slot
 
 __all__ = ["CSV_HEADER", "BoardShare", "Movement", "MovementError", "MovementReport", "PairBalance", "PairId",
-           "Seating", "howell", "mitchell", "validate"]
+           "Seating", "guide_cards_html", "guide_cards_text", "howell", "load_bridgescorer", "load_howellki",
+           "mitchell", "round_robin_teams", "swiss_pairing", "swiss_pairs_round", "swiss_teams_round",
+           "table_cards_html", "table_cards_text", "team_of", "validate"]
 __all__ += ["BoardResult", "Method", "Penalty", "PenaltyUnit", "ResultError", "SessionScore", "score_session",
             "team_match"]
 __all__ += ["Adjustment", "Record", "Session", "SessionError", "SessionState", "Slot"]

@@ -222,8 +222,9 @@ class Movement:
 
     @classmethod
     def from_csv(cls, text: str, *, name: str = "imported", switched_rounds: Iterable[int] = (),
-                 sharing: bool = False, meets_twice: bool = False) -> Movement:
-        """Read Bridgemate RoundData CSV; pair numbers get a direction when a number sits twice in one round."""
+                 sharing: bool = False, meets_twice: bool = False, directions: bool | None = None) -> Movement:
+        """Read Bridgemate RoundData CSV; pair numbers get a direction (NS n and EW n are different pairs, as in
+        a Mitchell) when ``directions`` says so, or, by default, when a number sits twice in one round."""
         lines = [line for line in text.splitlines() if line.strip()]
         if not lines:
             raise MovementError("empty movement CSV: expected the header " + CSV_HEADER)
@@ -253,7 +254,7 @@ class Movement:
                 merged[key][2].extend(boards)
             else:
                 merged[key] = (ns, ew, boards)
-        directed = _numbers_repeat_in_a_round(merged)
+        directed = _numbers_repeat_in_a_round(merged) if directions is None else directions
         seatings = []
         for (section, table, round_), (ns, ew, boards) in merged.items():
             ns_pair = PairId(ns, Side.NS if directed else None, section) if ns else None
@@ -293,7 +294,7 @@ class BoardShare:
 
 @dataclass(frozen=True, slots=True)
 class PairBalance:
-    """How often one pair sits NS, sits EW and sits out."""
+    """How many rounds one pair plays NS, plays EW and sits out (no table, or no opponents)."""
 
     pair: PairId
     ns: int
@@ -400,9 +401,8 @@ def validate(movement: Movement, *, sharing_allowed: bool = False,
             meetings[key] = meetings.get(key, 0) + 1
             if meetings[key] > 1 and not twice:
                 raise MovementError(f"{where}: pairs {seating.ns} and {seating.ew} meet again")
-        if seating.ns is not None:
+        if seating.ns is not None and seating.ew is not None:
             ns_count[seating.ns] = ns_count.get(seating.ns, 0) + 1
-        if seating.ew is not None:
             ew_count[seating.ew] = ew_count.get(seating.ew, 0) + 1
     shares = []
     for (section, round_, board), tables in sorted(board_tables.items()):

@@ -68,7 +68,7 @@ def mitchell(tables: int, *, boards_per_round: int = 2, skip: bool = False, rela
     if relay and not even:
         raise MovementError(f"a share-and-relay Mitchell needs an even number of tables, not {tables}")
     if even and not (skip or relay):
-        raise MovementError(f"{tables} tables is even: EW would meet their boards again; use the skip or the relay")
+        raise MovementError(f"{tables} tables is even: use the skip or the relay (EW would replay boards)")
     cycle = _board_cycle(tables, relay=relay, bye_stands=bye_stands)
     sets = len(cycle)
     full = tables - 1 if skip else tables
