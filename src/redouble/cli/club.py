@@ -1,4 +1,4 @@
-"""Club commands: ``redouble club …`` — movements, sessions, scoring and checking USEBIO files."""
+"""Club commands: ``redouble club …`` (movements, and the session and scoring commands of the club area)."""
 
 from __future__ import annotations
 
@@ -195,32 +195,59 @@ def _one_line() -> Iterator[None]:
 def _read_usebio_file(path: Path) -> UsebioEvent:
     from redouble.club.usebio import read_usebio
 
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        _fail(f"cannot read {path}: {error.strerror or error}")
+    data = _read_bytes(path)
     with _one_line():
         return read_usebio(data)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        _fail(f"cannot read {path}: {error.strerror or error}")
+
+
+def _is_pbn(path: Path | None) -> bool:
+    return path is not None and path.suffix.lower() == ".pbn"
+
+
 @club_app.command("score")
 def score_command(
-    source: Annotated[Path, typer.Argument(help="A USEBIO 1.2 file (MP_PAIRS, BUTLER_PAIRS or CROSS_IMP).")],
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the rescored USEBIO here.")] = None,
+    source: Annotated[Path, typer.Argument(help="A USEBIO 1.2 file (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP) or a PBN "
+                                                "file with ScoreTables.")],
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the results here: USEBIO 1.2, or PBN 2.1 if the name ends in .pbn.")] = None,
+    analyse: Annotated[bool, typer.Option(
+        "--analyse", help="With .pbn output: add each board's OptimumResultTable and par (double dummy).")] = False,
 ) -> None:
-    """Rescore a USEBIO file from its traveller lines and write USEBIO 1.2 with the new results."""
+    """Rescore a session from its traveller lines alone and write USEBIO 1.2 (or PBN) with the new results."""
+    from redouble.club.pbnresults import read_results_pbn, score_pbn, write_results_pbn
     from redouble.club.usebio import score_usebio, write_usebio
 
-    event = _read_usebio_file(source)
-    with _one_line():
-        scored = score_usebio(event)
-        text = write_usebio(event, scored)
+    if _is_pbn(source):
+        if output is not None and not _is_pbn(output):
+            _fail("a PBN session is written back as PBN: give an output name ending in .pbn")
+        with _one_line():
+            published = read_results_pbn(_read_bytes(source))
+            scored = score_pbn(published)
+            text = write_results_pbn(scored, deals=dict(published.deals), analyse=analyse,
+                                     names={rank.pair: rank.names for rank in published.ranking})
+    else:
+        event = _read_usebio_file(source)
+        with _one_line():
+            scored = score_usebio(event)
+            if _is_pbn(output):
+                title = next((node.text for node in event.settings if node.tag == "EVENT_DESCRIPTION"), "")
+                text = write_results_pbn(scored, deals=event.deals(), names=event.names(), event=title,
+                                         analyse=analyse)
+            else:
+                text = write_usebio(event, scored)
     if output is None:
-        console.print(text, end="", markup=False, highlight=False, soft_wrap=True)
+        typer.echo(text, nl=False)
         return
     try:
-        output.write_text(text, encoding="utf-8")
+        output.write_text(text, encoding="utf-8", newline="")
     except OSError as error:
         _fail(f"cannot write {output}: {error.strerror or error}")
     err_console.print(scored.text(), markup=False)
@@ -228,20 +255,25 @@ def score_command(
 
 @club_app.command("check")
 def check_command(
-    source: Annotated[Path, typer.Argument(help="A USEBIO 1.2 file whose published results to audit.")],
+    source: Annotated[Path, typer.Argument(help="A USEBIO 1.2 file, or a PBN file with ScoreTables, to audit.")],
 ) -> None:
     """List each published number that disagrees with the recomputation; exit 1 if there is one."""
+    from redouble.club.pbnresults import check_pbn, read_results_pbn
     from redouble.club.usebio import check_usebio
 
-    event = _read_usebio_file(source)
-    with _one_line():
-        found = check_usebio(event)
+    if _is_pbn(source):
+        with _one_line():
+            found = check_pbn(read_results_pbn(_read_bytes(source)))
+    else:
+        event = _read_usebio_file(source)
+        with _one_line():
+            found = check_usebio(event)
     for disagreement in found:
-        console.print(str(disagreement), markup=False)
+        typer.echo(str(disagreement))
     if found:
-        err_console.print(f"{len(found)} published numbers disagree with the recomputation", markup=False)
+        typer.echo(f"{len(found)} published numbers disagree with the recomputation", err=True)
         raise typer.Exit(1)
-    console.print(f"{source.name}: every published number agrees with the recomputation", markup=False)
+    typer.echo(f"{source.name}: every published number agrees with the recomputation")
 
 
 # --- end club-score ---

@@ -25,6 +25,7 @@ from redouble.club.movements.teams import round_robin_teams, swiss_teams_round, 
 # --- club-score: results and scoring ---
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, SessionScore, score_session, team_match
+from redouble.club.usebio import ParseError, UsebioError, check_usebio, read_usebio, score_usebio, write_usebio
 
 # --- club-session: the session's record log ---
 from redouble.club.session import Adjustment, Record, Session, SessionError, SessionState, Slot
@@ -33,6 +34,6 @@ __all__ = ["CSV_HEADER", "BoardShare", "Movement", "MovementError", "MovementRep
            "Seating", "guide_cards_html", "guide_cards_text", "howell", "load_bridgescorer", "load_howellki",
            "mitchell", "round_robin_teams", "swiss_pairing", "swiss_pairs_round", "swiss_teams_round",
            "table_cards_html", "table_cards_text", "team_of", "validate"]
-__all__ += ["BoardResult", "Method", "Penalty", "PenaltyUnit", "ResultError", "SessionScore", "score_session",
-            "team_match"]
+__all__ += ["BoardResult", "Method", "ParseError", "Penalty", "PenaltyUnit", "ResultError", "SessionScore",
+            "UsebioError", "check_usebio", "read_usebio", "score_session", "score_usebio", "team_match", "write_usebio"]
 __all__ += ["Adjustment", "Record", "Session", "SessionError", "SessionState", "Slot"]

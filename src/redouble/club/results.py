@@ -29,12 +29,8 @@ class ResultError(ScoringError):
 
 @dataclass(frozen=True, slots=True)
 class BoardResult:
-    """One board's result at one table, as a traveller line holds it.
-
-    A passed-out board has no contract and a score of 0; an adjusted board has an ``artificial``
-    score (Law 12C2), a ``weighted`` one (Law 12C1c), or a split score (``ew_score``: the NS
-    score EW are matchpointed with when the director gives the two sides different results).
-    """
+    """One board's result at one table, as a traveller line holds it: played, passed out (score 0), or adjusted
+    (Law 12C)."""
 
     board: int
     ns: PairId
@@ -126,14 +122,13 @@ class PenaltyUnit(enum.Enum):
     PERCENT_OF_TOP = "%"
     IMPS = "imps"
 
+    def __repr__(self) -> str:
+        return f"PenaltyUnit.{self.name}"
+
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """A procedural or disciplinary penalty (Laws 90, 91) off one pair's session score, with its reason.
-
-    It changes only that pair's total, never the opponents' (Law 12: the score stands, the
-    penalty is apart); ``board`` names the board it was given on, if any.
-    """
+    """A procedural or disciplinary penalty (Laws 90, 91) off one pair's total only, with the board and reason."""
 
     pair: PairId
     amount: float

@@ -3,7 +3,24 @@
 Matchpoints, Neuberg, Butler and cross-IMPs come from ``redouble.scoring``; this module groups a
 session's traveller lines into boards and fields, applies the adjustments a director gives
 (Law 12C2 artificial scores with the session-percentage rule, Law 12C1c weighted scores, split
-scores, procedural penalties) and ranks each field.
+scores, procedural penalties) and ranks each field. The rules:
+
+- Matchpoints are 2 per score beaten and 1 per tie (seed 001; ``MatchpointScale.MP2``: the ACBL's
+  1 and ½); the top is 2(N−1) with N the most results on any board of the section, and a board
+  with fewer real results (missed, or with an artificial score) is factored up by Neuberg's
+  formula. Percentages are over the boards each pair played.
+- With ``session_rule`` an artificial Av+ (60%) gives the greater of 60% and the pair's percentage
+  on its other boards and Av− (40%) the lesser (Law 12C2; EBU White Book, WBF Code of Practice);
+  without it (USEBIO's ``A6040``) the stated percentages stand.
+- A split score matchpoints each side against the others with its own score; a weighted score
+  (Law 12C1c) compares part by part; a procedural penalty comes off one pair's total only.
+- Butler's datum by default drops the top and bottom score, takes the mean and rounds to 10 with
+  halves away from zero (Compscore3 and the EBU; with three results this keeps the median:
+  ``ButlerScoring.trim_from`` names the rule); cross-IMPs are averaged per comparison
+  (Compscore3, PBN ``Cross2``).
+- Two winners (``winners=2``) rank NS and EW apart, each pair in the field of its ``directions``
+  entry (USEBIO's ``DIRECTION``), else of its pair number (3NS), else the way it sat most; ties
+  share a place (1, 2=, 2=, 4).
 
 >>> from redouble.club.movement import PairId
 >>> lines = [BoardResult(1, PairId(n, Side.NS), PairId(n, Side.EW), score=s)
@@ -19,8 +36,8 @@ import enum
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
@@ -46,11 +63,14 @@ from redouble.seats import Side
 __all__ = [
     "BoardScore",
     "CardLine",
+    "Disagreement",
     "MatchScore",
     "Method",
     "PairScore",
     "ScoredLine",
+    "ScoringOptions",
     "SessionScore",
+    "differs",
     "score_session",
     "team_match",
 ]
@@ -63,6 +83,9 @@ class Method(enum.Enum):
     BUTLER = "butler"
     CROSS_IMPS = "cross-imps"
     IMPS = "imps"
+
+    def __repr__(self) -> str:
+        return f"Method.{self.name}"
 
     @property
     def unit(self) -> str:
@@ -85,10 +108,8 @@ def _entry_text(entry: ScoreEntry) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ScoredLine:
-    """One traveller line with both sides' points (MPs after Neuberg, or IMPs) and how each was found.
-
-    ``ns_raw``/``ew_raw`` are the matchpoints before Neuberg's factoring, as some travellers print them.
-    """
+    """One traveller line: both sides' points (MPs after Neuberg, or IMPs), the MPs before it (``*_raw``), how each
+    was found."""
 
     result: BoardResult
     ns: float
@@ -110,6 +131,13 @@ class BoardScore:
     expected: int
     datum: float | None
     derivation: str
+    cards: tuple[CardLine, ...] = field(default=(), repr=False, compare=False)
+    """Each line as the two pairs' score-card lines (NS then EW), made once per scored board."""
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            object.__setattr__(self, "cards", tuple(card for line in self.lines for card in _card_lines(self.board,
+                                                                                                       line)))
 
     def line_of(self, pair: PairId) -> ScoredLine | None:
         """The line ``pair`` played, if it played this board."""
@@ -120,6 +148,7 @@ class BoardScore:
 class CardLine:
     """One board on a pair's personal score card."""
 
+    pair: PairId
     board: int
     direction: Side
     opponents: PairId
@@ -158,7 +187,9 @@ class PairScore:
 
 
 @dataclass(frozen=True, slots=True)
-class _Settings:
+class ScoringOptions:
+    """How a session was scored: the method, winners, scale, Butler rule, sections, Law 12C2 rule, penalties."""
+
     method: Method
     winners: int
     scale: MatchpointScale
@@ -166,17 +197,20 @@ class _Settings:
     across_sections: bool
     session_rule: bool
     penalties: tuple[Penalty, ...]
+    directions: tuple[tuple[PairId, Side], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class SessionScore:
     """A scored session: travellers, then pairs ranked within each field (section, and direction with two winners)."""
 
-    settings: _Settings
+    settings: ScoringOptions
     results: tuple[BoardResult, ...]
     boards: tuple[BoardScore, ...]
     pairs: tuple[PairScore, ...]
     expected: tuple[tuple[str | None, int], ...]
+    unadjusted: tuple[BoardScore, ...] = ()
+    """The boards before the session-percentage rule, which a corrected result starts from."""
 
     @property
     def method(self) -> Method:
@@ -213,7 +247,13 @@ class SessionScore:
         results = list(self.results)
         index = next((i for i, old in enumerate(results) if (old.board, old.ns, old.ew) == key), None)
         if index is None:
+            for old in results:
+                clash = {old.ns, old.ew} & {result.ns, result.ew}
+                if old.board == result.board and clash:
+                    raise ResultError(f"board {result.board}: pair {min(clash)} has two results on this board")
             results.append(result)
+            if self.settings.method is Method.IMPS:
+                return _score(tuple(results), self.settings)
         else:
             results[index] = result
         scope = None if self.settings.across_sections else result.ns.section
@@ -224,17 +264,18 @@ class SessionScore:
             return _score(tuple(results), self.settings)
         rows = grouped[(scope, result.board)]
         fresh = _score_board(result.board, scope, rows, expected[scope], self.settings)
-        boards = tuple(fresh if (old.board, old.section) == (result.board, scope) else old for old in self.boards)
-        if (result.board, scope) not in {(old.board, old.section) for old in self.boards}:
+        base = self.unadjusted or self.boards
+        boards = tuple(fresh if (old.board, old.section) == (result.board, scope) else old for old in base)
+        if (result.board, scope) not in {(old.board, old.section) for old in base}:
             boards += (fresh,)
         return _finish(tuple(results), boards, self.expected, self.settings)
 
     def text(self) -> str:
         """The ranking as plain text, field by field."""
         lines: list[str] = []
-        for field in self.fields:
-            lines.append(f"{field}:")
-            for pair in self.ranking(field):
+        for name in self.fields:
+            lines.append(f"{name}:")
+            for pair in self.ranking(name):
                 percent = "" if pair.percentage is None else f" {pair.percentage:6.2f}%"
                 lines.append(f"  {pair.place_text:>4} {pair.pair!s:>5} {_num(pair.total):>8} {self.method.unit}"
                              f"{percent}")
@@ -262,27 +303,18 @@ def _check_played_once(results: Sequence[BoardResult]) -> None:
 def score_session(results: Iterable[BoardResult], *, method: Method = Method.MATCHPOINTS, winners: int = 1,
                   scale: MatchpointScale = MatchpointScale.MP1, butler: ButlerScoring | None = None,
                   across_sections: bool = False, session_rule: bool = True,
-                  penalties: Iterable[Penalty] = ()) -> SessionScore:
-    """Score a pairs session: each board, then each pair's total, percentage and place in its field.
-
-    Matchpoints are 2 per score beaten and 1 per tie (``MatchpointScale.MP2``: the ACBL's 1 and ½);
-    the top is 2(N−1) with N the most results on any board of the section, and a board with fewer
-    real results (missed, or with an artificial score) is factored up by Neuberg's formula.
-    Percentages are over the boards each pair played. With ``session_rule`` an artificial Av+
-    (60%) gives the greater of 60% and the pair's percentage on its other boards and Av− (40%)
-    the lesser (Law 12C2; EBU White Book, WBF Code of Practice). Butler uses ``butler``
-    (default: drop the top and bottom, mean, rounded to 10 with halves away from zero,
-    Compscore3/EBU); cross-IMPs are averaged per comparison (Compscore3, PBN ``Cross2``).
-    Two winners (``winners=2``) rank NS and EW apart; ties share a place (1, 2=, 2=, 4).
-    """
+                  penalties: Iterable[Penalty] = (),
+                  directions: Mapping[PairId, Side] | None = None) -> SessionScore:
+    """Score a pairs session board by board, then each pair's total, percentage and place in its field, by the rules
+    in this module's docstring (seed 001, Neuberg, Law 12C2, Compscore3's Butler and cross-IMPs)."""
     if winners not in (1, 2):
         raise ResultError(f"a session has one or two winners, not {winners!r}")
-    settings = _Settings(method, winners, scale, butler or ButlerScoring(), across_sections, session_rule,
-                         tuple(penalties))
+    settings = ScoringOptions(method, winners, scale, butler or ButlerScoring(), across_sections, session_rule,
+                         tuple(penalties), tuple((directions or {}).items()))
     return _score(tuple(results), settings)
 
 
-def _score(results: tuple[BoardResult, ...], settings: _Settings) -> SessionScore:
+def _score(results: tuple[BoardResult, ...], settings: ScoringOptions) -> SessionScore:
     if not results:
         raise ResultError("a session needs at least one result")
     _check_played_once(results)
@@ -304,7 +336,7 @@ def _score(results: tuple[BoardResult, ...], settings: _Settings) -> SessionScor
 
 
 def _score_board(number: int, scope: str | None, rows: Sequence[BoardResult], expected: int,
-                 settings: _Settings) -> BoardScore:
+                 settings: ScoringOptions) -> BoardScore:
     if settings.method is Method.MATCHPOINTS:
         return _matchpoint_board(number, scope, rows, expected, settings.scale)
     return _imp_board(number, scope, rows, settings)
@@ -382,7 +414,7 @@ def _matchpoint_board(number: int, scope: str | None, rows: Sequence[BoardResult
     return BoardScore(number, scope, tuple(lines), top, expected, None, derivation)
 
 
-def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], settings: _Settings) -> BoardScore:
+def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], settings: ScoringOptions) -> BoardScore:
     method = settings.method
     scorer: ButlerScoring | CrossScoring = settings.butler if method is Method.BUTLER else \
         CrossScoring(CrossDivisor.COMPARISONS if method is Method.CROSS_IMPS else CrossDivisor.NONE)
@@ -438,43 +470,64 @@ def _imp_text(side: str, entry: ScoreEntry, value: float, datum: float | None, o
     return f"{side}: NS {_entry_text(entry)} against {len(plain)} scores: {each}{mean} IMPs"
 
 
+class _Tally:
+    """A pair's running sums while a session is totalled."""
+
+    __slots__ = ("cards", "north_south", "top", "total")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.top = 0.0
+        self.north_south = 0
+        self.cards: list[CardLine] = []
+
+
+def _card_lines(board: int, line: ScoredLine) -> tuple[CardLine, CardLine]:
+    row = line.result
+    text = row.result_text()
+    return (CardLine(row.ns, board, Side.NS, row.ew, text, row.ns_entry, line.ns, line.ns_derivation),
+            CardLine(row.ew, board, Side.EW, row.ns, text, row.ew_entry, line.ew, line.ew_derivation))
+
+
 # --- the session ------------------------------------------------------------------------------------
 
 
 def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
-            expected: tuple[tuple[str | None, int], ...], settings: _Settings) -> SessionScore:
+            expected: tuple[tuple[str | None, int], ...], settings: ScoringOptions) -> SessionScore:
+    unadjusted = boards
     if settings.method is Method.MATCHPOINTS and settings.session_rule:
         boards = _apply_session_rule(boards)
-    totals: dict[PairId, float] = {}
-    played: dict[PairId, int] = {}
-    tops: dict[PairId, float] = {}
-    sides: dict[PairId, Counter[Side]] = {}
-    cards: dict[PairId, list[CardLine]] = {}
+    tally: dict[PairId, _Tally] = {}
     for board in boards:
-        for line in board.lines:
-            row = line.result
-            for pair, side, points, opponents, entry, text in (
-                    (row.ns, Side.NS, line.ns, row.ew, row.ns_entry, line.ns_derivation),
-                    (row.ew, Side.EW, line.ew, row.ns, row.ew_entry, line.ew_derivation)):
-                totals[pair] = totals.get(pair, 0.0) + points
-                played[pair] = played.get(pair, 0) + 1
-                tops[pair] = tops.get(pair, 0.0) + board.top
-                sides.setdefault(pair, Counter())[side] += 1
-                cards.setdefault(pair, []).append(CardLine(board.board, side, opponents, row.result_text(), entry,
-                                                           points, text))
+        top = board.top
+        for card in board.cards:
+            entry = tally.get(card.pair)
+            if entry is None:
+                entry = tally[card.pair] = _Tally()
+            entry.total += card.points
+            entry.top += top
+            entry.north_south += card.direction is Side.NS
+            entry.cards.append(card)
+    totals = {pair: entry.total for pair, entry in tally.items()}
+    played = {pair: len(entry.cards) for pair, entry in tally.items()}
+    tops = {pair: entry.top for pair, entry in tally.items()}
+    north_south = {pair: entry.north_south for pair, entry in tally.items()}
+    cards = {pair: entry.cards for pair, entry in tally.items()}
     deducted, penalty_text = _penalties(settings, boards, totals)
     fields: dict[str, dict[PairId, float]] = {}
     field_of: dict[PairId, str] = {}
+    given = dict(settings.directions)
     for pair in totals:
         field = "" if settings.across_sections else pair.section
         if settings.winners == 2:
-            direction = pair.direction or sides[pair].most_common(1)[0][0]
+            direction = given.get(pair) or pair.direction or (
+                Side.NS if 2 * north_south[pair] >= played[pair] else Side.EW)
             field = f"{field} {direction.name}".strip()
         field_of[pair] = field or "all"
         fields.setdefault(field_of[pair], {})[pair] = totals[pair] - deducted.get(pair, 0.0)
     scored: list[PairScore] = []
-    for field in sorted(fields):
-        members = fields[field]
+    for name in sorted(fields):
+        members = fields[name]
         if settings.method is Method.MATCHPOINTS:
             keys = {pair: (100 * total / tops[pair] if tops[pair] else 50.0) for pair, total in members.items()}
         else:
@@ -485,12 +538,16 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
             pair = pair_key if isinstance(pair_key, PairId) else PairId.parse(str(pair_key))
             total = _clean(members[pair])
             percent = _clean(keys[pair]) if settings.method is Method.MATCHPOINTS else None
-            card = tuple(sorted(cards[pair], key=lambda line: line.board))
+            own = tuple(sorted(cards[pair], key=lambda line: line.board))
             text = _pair_text(pair, total, played[pair], tops[pair], percent, deducted.get(pair, 0.0),
                               penalty_text.get(pair, []), settings.method)
-            scored.append(PairScore(pair, field, total, played[pair], tops[pair], percent,
-                                    _clean(deducted.get(pair, 0.0)), rank, counts[rank] > 1, card, text))
-    return SessionScore(settings, results, boards, tuple(scored), expected)
+            mates = [str(other) for other_rank, other, _ in ordered if other_rank == rank and other != pair]
+            text += (f"; place {rank}{'=' if mates else ''} of {len(ordered)} in {name}"
+                     + (f", tied with {', '.join(mates)}" if mates else ""))
+            scored.append(PairScore(pair, name, total, played[pair], tops[pair], percent,
+                                    _clean(deducted.get(pair, 0.0)), rank, counts[rank] > 1, own, text))
+    return SessionScore(settings, results, boards, tuple(scored), expected,
+                        () if unadjusted is boards else unadjusted)
 
 
 def _pair_text(pair: PairId, total: float, played: int, top: float, percent: float | None, deducted: float,
@@ -503,7 +560,7 @@ def _pair_text(pair: PairId, total: float, played: int, top: float, percent: flo
     return text
 
 
-def _penalties(settings: _Settings, boards: tuple[BoardScore, ...],
+def _penalties(settings: ScoringOptions, boards: tuple[BoardScore, ...],
                totals: dict[PairId, float]) -> tuple[dict[PairId, float], dict[PairId, list[str]]]:
     deducted: dict[PairId, float] = {}
     reasons: dict[PairId, list[str]] = {}
@@ -570,6 +627,30 @@ def _apply_session_rule(boards: tuple[BoardScore, ...]) -> tuple[BoardScore, ...
     return tuple(replaced.get((b.board, b.section), b) for b in boards)
 
 
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A published number that the recomputation does not give: where, which element, both values."""
+
+    where: str
+    element: str
+    published: str
+    recomputed: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.element} published {self.published}, recomputed {self.recomputed}"
+
+
+def differs(published: str, value: float) -> bool:
+    """Whether a published number is not ``value`` to 0.01, or to half a unit of its last decimal (29.9 for 29.95)."""
+    try:
+        number = float(published)
+    except ValueError:
+        return True
+    decimals = len(published.strip().partition(".")[2])
+    tolerance = max(0.01, 0.5 * 10 ** -decimals) if decimals else 0.01
+    return abs(number - value) > tolerance + 1e-6
+
+
 # --- team match ---------------------------------------------------------------------------------------
 
 
@@ -594,11 +675,8 @@ class MatchScore:
 def team_match(results: Iterable[BoardResult], *, home: Iterable[PairId], home_name: str = "Home",
                away_name: str = "Away", scale: VPScale | str = WBF_CONTINUOUS,
                boards: int | None = None) -> MatchScore:
-    """Score a team match from both rooms' lines: the home team sits NS in one room, EW in the other (seed 001).
-
-    Each board's home IMPs are those of (home NS score in the open room − NS score in the closed
-    room) (Law 78B); the net IMPs convert to VPs on ``scale`` (WBF 2013 by default, ``seed30`` the seed's).
-    """
+    """Score a two-room team match (seed 001): the home team's IMPs per board by Law 78B, the net IMPs as VPs on
+    ``scale``."""
     ours = set(home)
     by_board: dict[int, list[BoardResult]] = {}
     for result in results:

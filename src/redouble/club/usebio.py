@@ -12,18 +12,21 @@ import enum
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
 
 from redouble.calls import Contract
 from redouble.cards import Card
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult
-from redouble.club.scoring import Method, PairScore, SessionScore, score_session
+from redouble.club.scoring import Disagreement, Method, PairScore, SessionScore, differs, score_session
+from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
 from redouble.scoring.matchpoints import ArtificialScore
-from redouble.seats import Seat
+from redouble.seats import Seat, Side
 
 __all__ = [
     "DOCTYPE",
@@ -39,6 +42,7 @@ __all__ = [
     "check_usebio",
     "read_usebio",
     "score_usebio",
+    "session_usebio",
     "write_usebio",
 ]
 
@@ -158,6 +162,27 @@ class UsebioEvent:
         text = next((node.text for node in self.settings if node.tag == "WINNER_TYPE"), "1")
         return 2 if text.strip() == "2" else 1
 
+    def names(self) -> dict[PairId, str]:
+        """Each pair's players' names, joined as PBN writes a partnership (``"A - B"``)."""
+        return {pair.pair: " - ".join(player.child("PLAYER_NAME") or "" for player in pair.players)
+                for pair in self.pairs}
+
+    def deals(self) -> dict[int, Deal]:
+        """The ``HANDSET``'s deals by board number (boards with four full hands only)."""
+        found: dict[int, Deal] = {}
+        for board in () if self.handset is None else self.handset.children:
+            number = board.child("BOARD_NUMBER") or ""
+            hands = {(hand.child("DIRECTION") or "")[:1].upper(): ".".join(
+                hand.child(suit) or "" for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+                for hand in board.children if hand.tag == "HAND"}
+            if not number.isdigit() or set(hands) != set("NESW"):
+                continue
+            try:
+                found[int(number)] = Deal.from_pbn("N:" + " ".join(hands[seat] for seat in "NESW"))
+            except BridgeError as error:
+                raise UsebioError(f"board {number} in HANDSET: {error}") from None
+        return found
+
     def results(self) -> tuple[BoardResult, ...]:
         """Every traveller line as a ``BoardResult``."""
         return tuple(_board_result(board.number, line) for board in self.boards for line in board.lines)
@@ -166,8 +191,14 @@ class UsebioEvent:
 # --- reading ----------------------------------------------------------------------------------------
 
 
-def read_usebio(text: str | bytes) -> UsebioEvent:
-    """Read a USEBIO file; malformed XML raises ``ParseError`` with its line and column."""
+def read_usebio(text: str | bytes | PathLike[str]) -> UsebioEvent:
+    """Read a USEBIO file (its text, bytes or path); malformed XML raises ``ParseError`` with line and column."""
+    if isinstance(text, PathLike):
+        path = Path(text)
+        try:
+            text = path.read_bytes()
+        except OSError as error:
+            raise UsebioError(f"cannot read {path}: {error.strerror or error}") from None
     try:
         root = ET.fromstring(text)
     except ET.ParseError as error:
@@ -264,12 +295,17 @@ def _board_result(board: int, line: UsebioLine) -> BoardResult:
 
 
 def score_usebio(event: UsebioEvent) -> SessionScore:
-    """Rescore an event from its traveller lines alone, as its ``EVENT_TYPE`` and ``WINNER_TYPE`` say.
-
-    ``Annmm`` artificial scores are taken as the percentages they state (no session rule).
-    """
+    """Rescore an event from its traveller lines alone by its ``EVENT_TYPE``, ``WINNER_TYPE`` and ``Annmm``
+    percentages as stated."""
+    directions = {}
+    for pair in event.pairs:
+        if pair.direction.strip():
+            try:
+                directions[pair.pair] = Side.parse(pair.direction)
+            except BridgeError as error:
+                raise UsebioError(f"pair {pair.number}: DIRECTION {error}") from None
     return score_session(event.results(), method=event.event_type.method, winners=event.winner_type,
-                         session_rule=False)
+                         session_rule=False, directions=directions)
 
 
 def _fmt(value: float, decimals: int = 2) -> str:
@@ -360,6 +396,66 @@ def write_usebio(event: UsebioEvent, score: SessionScore | None = None) -> str:
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
 
 
+_EVENT_TYPES = {Method.MATCHPOINTS: EventType.MP_PAIRS, Method.BUTLER: EventType.BUTLER_PAIRS,
+                Method.CROSS_IMPS: EventType.CROSS_IMP}
+
+
+def _line_of(result: BoardResult) -> UsebioLine:
+    ns, ew = str(result.ns), str(result.ew)
+    if result.weighted is not None or result.ew_score is not None:
+        raise UsebioError(f"board {result.board}, {ns} v {ew}: USEBIO 1.2 has no weighted or split score")
+    if result.artificial is not None:
+        code = f"A{round(result.artificial.ns):02d}{round(result.artificial.ew):02d}"
+        return UsebioLine(ns, ew, score=code)
+    lead = "" if result.lead is None else f"{result.lead.rank.letter()}{result.lead.suit.letter()}"
+    if result.contract is None:
+        return UsebioLine(ns, ew, "PASS", score=str(result.ns_score))
+    declarer = result.contract.declarer
+    return UsebioLine(ns, ew, str(result.contract), "" if declarer is None else declarer.letter(), lead,
+                      "" if result.tricks is None else str(result.tricks), str(result.ns_score))
+
+
+def session_usebio(session: SessionScore, *, club: str = "", event: str = "", date: str = "",
+                   names: Mapping[PairId, Iterable[str]] | None = None,
+                   deals: Mapping[int, Deal] | None = None) -> str:
+    """A session scored by redouble as USEBIO 1.2 (one section, ``date`` dd/mm/yyyy) for an NBO upload or Pianola."""
+    if session.method not in _EVENT_TYPES:
+        raise UsebioError(f"USEBIO pairs events are matchpoints, Butler or cross-IMPs, not {session.method.value}")
+    if len({result.ns.section for result in session.results}) > 1:
+        raise UsebioError("USEBIO is written one section at a time: score each section apart")
+    names = names or {}
+    settings = (UsebioNode("EVENT_DESCRIPTION", event), UsebioNode("PROGRAM_NAME", "redouble"),
+                UsebioNode("PROGRAM_VERSION", _version()), UsebioNode("WINNER_TYPE", str(session.settings.winners)),
+                UsebioNode("DATE", date), UsebioNode("BOARDS_PLAYED", str(len({b.board for b in session.boards}))),
+                UsebioNode("SESSION_COUNT", "1"), UsebioNode("SECTION_COUNT", "1"))
+    pairs = []
+    for pair in sorted(session.pairs, key=lambda scored: scored.pair):
+        direction = pair.field.split()[-1] if session.settings.winners == 2 else ""
+        players = tuple(UsebioNode("PLAYER", children=(UsebioNode("PLAYER_NAME", name),))
+                        for name in names.get(pair.pair, ()))
+        pairs.append(UsebioPair(str(pair.pair), direction, players))
+    boards = tuple(UsebioBoard(board.board, tuple(_line_of(line.result) for line in board.lines))
+                   for board in session.boards)
+    hands = tuple(UsebioNode("BOARD", children=(UsebioNode("BOARD_NUMBER", str(number)), *(
+        UsebioNode("HAND", children=(UsebioNode("DIRECTION", seat.format(full=True)), *(
+            UsebioNode(tag, holding) for tag, holding in zip(
+                ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), deal[seat].to_pbn().split("."), strict=True))))
+        for seat in Seat)))
+        for number, deal in sorted((deals or {}).items()))
+    made = UsebioEvent(_EVENT_TYPES[session.method], UsebioNode("CLUB", children=(UsebioNode("CLUB_NAME", club),)),
+                       settings, tuple(pairs), boards, UsebioNode("HANDSET", children=hands) if hands else None)
+    return write_usebio(made, session)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("redouble")
+    except PackageNotFoundError:
+        return "dev"
+
+
 def _sub(parent: ET.Element, tag: str, text: str) -> None:
     ET.SubElement(parent, tag).text = text or None
 
@@ -367,37 +463,9 @@ def _sub(parent: ET.Element, tag: str, text: str) -> None:
 # --- checking ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Disagreement:
-    """A published number that the recomputation does not give: where, which element, both values."""
-
-    where: str
-    element: str
-    published: str
-    recomputed: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.element} published {self.published}, recomputed {self.recomputed}"
-
-
-def _differs(published: str, value: float) -> bool:
-    """Whether a published number is not ``value`` to 0.01, or to half a unit of its last decimal (29.9 for 29.95)."""
-    try:
-        number = float(published)
-    except ValueError:
-        return True
-    decimals = len(published.strip().partition(".")[2])
-    tolerance = max(0.01, 0.5 * 10 ** -decimals) if decimals else 0.01
-    return abs(number - value) > tolerance + 1e-6
-
-
 def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[Disagreement]:
-    """Each published point, datum, total, percentage or place that disagrees with the recomputation (to 0.01).
-
-    On a board with missing results a traveller may print the matchpoints before Neuberg's
-    factoring (Compscore3 does): either value is accepted there; a total may be the plain sum
-    or the sum scaled to the most boards played in the field.
-    """
+    """Each published point, datum, total, percentage or place the recomputation does not give (Compscore3's raw
+    MPs on a short board and unscaled totals accepted)."""
     score = score or score_usebio(event)
     kind = event.event_type
     found: list[Disagreement] = []
@@ -411,7 +479,7 @@ def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[
             where = f"board {source_board.number}, {source_line.ns} v {source_line.ew}"
             if not average_checked and kind is EventType.BUTLER_PAIRS and source_board.average:
                 average_checked = True
-                if _differs(source_board.average, board.datum or 0.0):
+                if differs(source_board.average, board.datum or 0.0):
                     found.append(Disagreement(f"board {source_board.number}", "BOARD_AVERAGE", source_board.average,
                                               _fmt_imps(board.datum or 0.0)))
             if result.artificial is None and result.contract is not None and result.tricks is not None \
@@ -423,7 +491,7 @@ def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[
             published = dict(source_line.published)
             for side, value, raw in (("NS", line.ns, line.ns_raw), ("EW", line.ew, line.ew_raw)):
                 tag = f"{side}_{kind.points}"
-                if tag in published and _differs(published[tag], value) and _differs(published[tag], raw):
+                if tag in published and differs(published[tag], value) and differs(published[tag], raw):
                     found.append(Disagreement(where, tag, published[tag], _fmt(value)))
     most = _field_boards(score)
     by_pair = {pair.pair: pair for pair in score.pairs}
@@ -436,17 +504,12 @@ def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[
                                           "no results"))
             continue
         total = source.published_value("TOTAL_SCORE")
-        if total and _differs(total, _total(scored, score, most)) and _differs(total, scored.total):
+        if total and differs(total, _total(scored, score, most)) and differs(total, scored.total):
             found.append(Disagreement(where, "TOTAL_SCORE", total, _fmt(_total(scored, score, most))))
         percent = source.published_value("PERCENTAGE")
-        if percent and scored.percentage is not None and _differs(percent, scored.percentage):
+        if percent and scored.percentage is not None and differs(percent, scored.percentage):
             found.append(Disagreement(where, "PERCENTAGE", percent, _fmt(scored.percentage)))
         place = source.published_value("PLACE")
         if place and place.rstrip("=").strip() != str(scored.place):
             found.append(Disagreement(where, "PLACE", place, scored.place_text))
     return found
-
-
-def disagreements_text(found: Iterable[Disagreement]) -> str:
-    """One line per disagreement."""
-    return "\n".join(map(str, found))
