@@ -27,6 +27,7 @@ from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, SessionScore, score_session, team_match
 from redouble.club.usebio import ParseError, UsebioError, check_usebio, read_usebio, score_usebio, write_usebio
 
+# isort: split
 # --- club-session: the session's record log ---
 from redouble.club.session import Adjustment, Record, Session, SessionError, SessionState, Slot
 
