@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from club_support import SEED_TRAVELLER, clock, seed_movement, seed_session, three_table_howell
@@ -29,7 +31,9 @@ from redouble.club.session import (
     Session,
     SessionError,
     Slot,
+    TeamFormed,
     WrongPairError,
+    boards_from_pbn,
     deal_boards,
     parse_result_line,
 )
@@ -288,3 +292,36 @@ def test_log_round_trips_through_json() -> None:
         Record.from_json({**session.records[1].to_json(), "kind": "teleport"})
     with pytest.raises(SessionError, match="not JSON"):
         Session.loads("{")
+
+
+def test_replayed_entry_id_is_stored_once() -> None:
+    session = seed_session()
+    line = BoardResult(1, PairId(1), PairId(8), Contract.parse("4S", declarer=Seat.NORTH), tricks=10)
+    first = session.enter(line, by="table 1", key="t1-r1-b1-a7f3")
+    again = session.enter(line, by="table 1", key="t1-r1-b1-a7f3")  # the phone resends after a dropped network
+    assert again is first and len(session) == 2
+    with pytest.raises(SessionError, match="entry id 't1-r1-b1-a7f3' was already used for record #2"):
+        session.enter(dataclasses.replace(line, tricks=11), by="table 1", key="t1-r1-b1-a7f3")
+    assert Session.loads(session.dumps()).enter(line, by="table 1", key="t1-r1-b1-a7f3").seq == 2
+
+
+def test_teams_are_formed_from_pairs_of_the_movement() -> None:
+    session = seed_session()
+    record = session.append(TeamFormed(1, "Home", (PairId(1), PairId(8))), by="td")
+    assert session.state.teams[1].name == "Home"
+    assert Record.from_json(record.to_json()) == record
+    with pytest.raises(WrongPairError, match="team 2: pairs 99 are not in the movement"):
+        session.append(TeamFormed(2, "Away", (PairId(99), PairId(9))), by="td")
+
+
+def test_boards_from_a_pbn_file(shared_dir: Path) -> None:
+    text = (shared_dir / "data" / "pbn" / "Hazlemere_Trophy.pbn").read_text(encoding="utf-8", errors="replace")
+    boards = boards_from_pbn(text, range(1, 8))
+    assert [board.number for board in boards] == list(range(1, 8))
+    assert boards[0].deal[Seat.NORTH] == Deal.from_pbn(
+        "N:AJ7.KT73.2.K9872 .9862.KQJ7.AT643 KQ9.AJ5.AT9865.J T865432.Q4.43.Q5")[Seat.NORTH]
+    session = seed_session()
+    session.append(BoardsDealt(boards, source="PBN Hazlemere_Trophy.pbn"), by="td")
+    assert session.state.boards[2].vulnerability == boards[1].vulnerability
+    with pytest.raises(SessionError, match="no deal for boards 31-32"):
+        boards_from_pbn(text, range(29, 33))

@@ -99,3 +99,13 @@ def test_sqlite_rows_are_only_inserted(tmp_path: Path) -> None:
         rows = conn.execute("SELECT seq, kind, author, reason FROM club_records ORDER BY seq").fetchall()
     assert rows == [(1, "session_opened", "director", ""), (2, "result_entered", "north", ""),
                     (3, "result_corrected", "td", "11 tricks")]
+
+
+def test_entry_ids_survive_a_reload(db: str) -> None:
+    with ClubStore(db) as store:
+        session_id = store.create(seed_session())
+        line = BoardResult(1, PairId(1), PairId(8), score=420)
+        store.load(session_id).enter(line, by="table 1", key="phone-1:0001")
+        reloaded = store.load(session_id)
+        assert reloaded.enter(line, by="table 1", key="phone-1:0001").seq == 2
+        assert [record.key for record in store.records(session_id)] == [None, "phone-1:0001"]

@@ -32,7 +32,7 @@ class ClubRecordRow(Base):
     """One record of a session's log: its number, time, author, kind and JSON payload."""
 
     __tablename__ = "club_records"
-    __table_args__ = (UniqueConstraint("session_id", "seq"),)
+    __table_args__ = (UniqueConstraint("session_id", "seq"), UniqueConstraint("session_id", "entry_key"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     session_id: Mapped[str] = mapped_column(ForeignKey("club_sessions.id", ondelete="CASCADE"), index=True)
@@ -41,4 +41,5 @@ class ClubRecordRow(Base):
     author: Mapped[str] = mapped_column(String(200))
     kind: Mapped[str] = mapped_column(String(32))
     reason: Mapped[str] = mapped_column(Text)
+    entry_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     data: Mapped[str] = mapped_column(Text)

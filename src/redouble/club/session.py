@@ -332,13 +332,15 @@ Change = (SessionOpened | PairSeated | TeamFormed | BoardsDealt | ResultEntered 
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """One appended change: its number in the log, when, who made it, and why."""
+    """One appended change: its number in the log, when, who made it, why, and the entry id a device
+    sent it under (``key``: a phone resending a queued entry gets the same record back, never a second)."""
 
     seq: int
     at: datetime
     by: str
     change: Change
     reason: str = ""
+    key: str | None = None
 
     @property
     def kind(self) -> str:
@@ -353,7 +355,7 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         """A plain dict for storage (``Record.from_json`` rebuilds it exactly)."""
         return {"seq": self.seq, "at": self.at.isoformat(), "by": self.by, "reason": self.reason,
-                "kind": self.kind, "data": _change_to_json(self.change)}
+                "key": self.key, "kind": self.kind, "data": _change_to_json(self.change)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Record:
@@ -362,6 +364,7 @@ class Record:
             at = datetime.fromisoformat(str(data["at"]))
             return cls(seq=int(data["seq"]), at=at if at.tzinfo else at.replace(tzinfo=UTC),
                        by=str(data["by"]), reason=str(data.get("reason", "")),
+                       key=None if data.get("key") is None else str(data["key"]),
                        change=_change_from_json(str(data["kind"]), data["data"]))
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, SessionError):
@@ -994,6 +997,16 @@ def _fold(records: Sequence[Record]) -> _Builder:
     return builder
 
 
+def _same_change(stored: Change, sent: Change) -> bool:
+    """Whether a resent change is the one stored (a result's table and round may have been filled in)."""
+    if isinstance(stored, ResultEntered | ResultCorrected) and type(sent) is type(stored):
+        assert isinstance(sent, ResultEntered | ResultCorrected)
+        return dataclasses.replace(stored.result, table=None, round=None) == \
+            dataclasses.replace(sent.result, table=None, round=None) and \
+            sent.result.table in (None, stored.result.table) and sent.result.round in (None, stored.result.round)
+    return stored == sent
+
+
 def _check_undo(records: Sequence[Record], target: int) -> None:
     if not 1 < target <= len(records):
         raise SessionError(f"there is no record #{target} to undo" if target != 1 else
@@ -1017,6 +1030,7 @@ class Session:
                  on_append: Callable[[Record], None] | None = None) -> None:
         self._records = list(records)
         self._builder = _fold(self._records)
+        self._keys = {record.key: record for record in self._records if record.key is not None}
         self._state: SessionState | None = None
         self._clock = clock
         self.on_append = on_append
@@ -1069,12 +1083,24 @@ class Session:
 
     # -- writing --
 
-    def append(self, change: Change, *, by: str, reason: str = "", at: datetime | None = None) -> Record:
-        """Check ``change`` against a copy of the state, store it (``on_append``), then apply it."""
+    def append(self, change: Change, *, by: str, reason: str = "", at: datetime | None = None,
+               key: str | None = None) -> Record:
+        """Check ``change`` against a copy of the state, store it (``on_append``), then apply it.
+
+        With ``key`` (an entry id chosen by the device), appending the same change under the same key
+        again returns the first record unchanged: a replayed entry is never stored twice.
+        """
         if isinstance(change, SessionOpened):
             raise SessionError("the session is already open")
         if not by.strip():
             raise SessionError("every change names who made it")
+        if key is not None:
+            earlier = self._keys.get(key)
+            if earlier is not None:
+                if _same_change(earlier.change, change) and earlier.by == by:
+                    return earlier
+                raise SessionError(f"entry id {key!r} was already used for record #{earlier.seq} "
+                                   f"({describe_change(earlier.change)})")
         moment = _aware(at if at is not None else self._clock())
         last = self._records[-1].at
         if moment < last:
@@ -1083,7 +1109,7 @@ class Session:
                                                                     or change.result.round is None):
             slot = self._builder._slot_of(change.result)
             change = type(change)(dataclasses.replace(change.result, table=slot.table, round=slot.round))
-        record = Record(len(self._records) + 1, moment, by, change, reason)
+        record = Record(len(self._records) + 1, moment, by, change, reason, key)
         if isinstance(change, Undone):
             _check_undo(self._records, change.seq)
             builder = _fold([*self._records, record])
@@ -1093,13 +1119,15 @@ class Session:
         if self.on_append is not None:
             self.on_append(record)
         self._records.append(record)
+        if key is not None:
+            self._keys[key] = record
         self._builder = builder
         self._state = None
         return record
 
-    def enter(self, result: BoardResult, *, by: str, reason: str = "") -> Record:
+    def enter(self, result: BoardResult, *, by: str, reason: str = "", key: str | None = None) -> Record:
         """Enter a traveller line (table and round given, or found from the pairs and board)."""
-        return self.append(ResultEntered(result), by=by, reason=reason)
+        return self.append(ResultEntered(result), by=by, reason=reason, key=key)
 
     def correct(self, result: BoardResult, *, by: str, reason: str) -> Record:
         """Replace the result of the slot ``result`` belongs to."""

@@ -124,7 +124,8 @@ class ClubStore:
                                                           ClubRecordRow.seq > after)
                               .order_by(ClubRecordRow.seq))
             return [Record.from_json({"seq": row.seq, "at": _aware(row.at).isoformat(), "by": row.author,
-                                      "reason": row.reason, "kind": row.kind, "data": json.loads(row.data)})
+                                      "reason": row.reason, "key": row.entry_key, "kind": row.kind,
+                                      "data": json.loads(row.data)})
                     for row in rows]
 
     def append(self, session_id: str, record: Record) -> None:
@@ -146,7 +147,7 @@ class ClubStore:
     def _row(session_id: str, record: Record) -> ClubRecordRow:
         data = record.to_json()
         return ClubRecordRow(session_id=session_id, seq=record.seq, at=record.at, author=record.by,
-                             kind=record.kind, reason=record.reason,
+                             kind=record.kind, reason=record.reason, entry_key=record.key,
                              data=json.dumps(data["data"], ensure_ascii=False, separators=(",", ":")))
 
 

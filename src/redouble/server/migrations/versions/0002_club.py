@@ -33,8 +33,10 @@ def upgrade() -> None:
         sa.Column("author", sa.String(200), nullable=False),
         sa.Column("kind", sa.String(32), nullable=False),
         sa.Column("reason", sa.Text, nullable=False),
+        sa.Column("entry_key", sa.String(64), nullable=True),
         sa.Column("data", sa.Text, nullable=False),
         sa.UniqueConstraint("session_id", "seq"),
+        sa.UniqueConstraint("session_id", "entry_key"),
     )
 
 
