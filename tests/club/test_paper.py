@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,23 @@ def test_the_readme_evening_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert [mps[(result.table, result.round)] for result in entered] == [5, 8, 12, 5, 10, 0, 2]  # seed 001
     assert "undid #12" in outputs[-2]
     assert (tmp_path / "results" / "index.html").is_file() and (tmp_path / "results" / "results.pdf").is_file()
+
+
+def test_seating_change_and_as_of_a_time_of_day(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    code, out = club("seating", "2", "1", "--ew", "none", "--boards", "0", "--reason", "pair 14 went home", "--db", db)
+    assert code == 0, out
+    assert "table 2, round 1: 2 v -, boards none (pair 14 went home)" in out
+    code, out = club("seating", "3", "1", "--ns", "2", "--db", db)
+    assert code == 2 and "seats pair 2 twice in round 1: at tables 2 and 3" in out
+    code, out = club("seating", "2", "1", "--boards", "x", "--db", db)
+    assert code == 2 and "--boards takes 7-9 or 7,8,9" in out
+    with ClubStore(db) as store:
+        session = store.load("seed-001")
+    opened = session.records[0].at.astimezone()
+    code, out = club("log", "--db", db, "--as-of", f"{opened + timedelta(seconds=1):%H:%M:%S}")
+    assert code == 0 and "#1 " in out
+    code, out = club("log", "--db", db, "--as-of", f"{opened - timedelta(seconds=1):%H:%M:%S}")
+    assert code == 2 and "did not exist yet" in out
+    code, out = club("log", "--db", db, "--as-of", "tomorrow")
+    assert code == 2 and "neither a time" in out

@@ -288,7 +288,7 @@ SessionOption = Annotated[str | None, typer.Option("--session", "-s", help="The 
 ByOption = Annotated[str, typer.Option("--by", help="Who makes the change (kept in the audit log).")]
 ReasonOption = Annotated[str, typer.Option("--reason", "-r", help="Why (kept in the audit log).")]
 AsOfOption = Annotated[str | None, typer.Option("--as-of", help="As the session stood at this moment "
-                                                "(ISO time, e.g. 2026-11-24T21:30) or after record N.")]
+                                                "(21:30 on its date, 2026-11-24T21:30) or after record N.")]
 
 if TYPE_CHECKING:
     from redouble.club.movement import PairId
@@ -324,10 +324,18 @@ def _as_of(session: Session, moment: str | None) -> SessionState:
         return session.state
     if moment.strip().isdigit():
         return session.as_of(int(moment))
+    text = moment.strip()
     try:
-        return session.as_of(datetime.fromisoformat(moment.strip()).astimezone())
-    except ValueError:
-        raise SessionError(f"--as-of {moment!r} is neither a time (2026-11-24T21:30) nor a record number") from None
+        if len(text) <= 8 and ":" in text:  # a time of day on the session's own date (local time)
+            opened = session.records[0].at.astimezone()
+            clock = datetime.strptime(text, "%H:%M:%S" if text.count(":") == 2 else "%H:%M").time()
+            return session.as_of(datetime.combine(opened.date(), clock, tzinfo=opened.tzinfo))
+        return session.as_of(datetime.fromisoformat(text).astimezone())
+    except ValueError as error:
+        if isinstance(error, SessionError):
+            raise
+        raise SessionError(f"--as-of {moment!r} is neither a time (21:30, 2026-11-24T21:30) nor a record "
+                           "number") from None
 
 
 def _movement(movement_file: Path | None, mitchell: int | None, howell: int | None, boards: int,
@@ -735,6 +743,49 @@ def remove_command(
         slot = session.slot_of(_probe(board, ns, ew, table, round_))
         console.print(session.append(ResultRemoved(slot), by=by, reason=reason).describe(), markup=False,
                       soft_wrap=True)
+
+
+@club_app.command("seating")
+def seating_command(
+    table: Annotated[int, typer.Argument(help="The table.")],
+    round_: Annotated[int, typer.Argument(metavar="ROUND", help="The round.")],
+    ns: Annotated[str | None, typer.Option("--ns", help="The pair now sitting NS (none: nobody).")] = None,
+    ew: Annotated[str | None, typer.Option("--ew", help="The pair now sitting EW (none: nobody).")] = None,
+    boards: Annotated[str | None, typer.Option("--boards", help="The boards now played: 7-9 or 7,8,9 "
+                                               "(default: as before; 0: none).")] = None,
+    reason: ReasonOption = "",
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Change who sits at a table in a round (a late pair, a pair that left, a table that broke)."""
+    from redouble.club.movement import Seating
+    from redouble.club.session import SeatingChanged, SessionError
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        state = session.state
+        old = state.seating(table=table, round=round_)
+        chosen = old.boards
+        if boards is not None:
+            try:
+                chosen = tuple(_board_list(boards))
+            except ValueError:
+                raise SessionError(f"--boards takes 7-9 or 7,8,9, not {boards!r}") from None
+        seating = Seating(old.section, table, round_,
+                          old.ns if ns is None else None if ns.lower() == "none" else _pair(state, ns, 0),
+                          old.ew if ew is None else None if ew.lower() == "none" else _pair(state, ew, 1), chosen)
+        record = session.append(SeatingChanged(seating), by=by, reason=reason)
+        console.print(record.describe(), markup=False, soft_wrap=True)
+
+
+def _board_list(text: str) -> list[int]:
+    """``7-9``, ``7,8,9`` or ``0`` (no boards) as board numbers."""
+    numbers: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        numbers.extend(range(int(low), int(high or low) + 1))
+    return [number for number in numbers if number > 0]
 
 
 @club_app.command("undo")

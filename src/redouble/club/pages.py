@@ -234,6 +234,7 @@ footer { color: var(--muted); font-size: .8em; text-align: center; padding: 16px
 }
 @media print {
   nav, details summary { display: none; }
+  td[title], span[title] { text-decoration: none; }
   header { background: none; color: #000; border-bottom: 2px solid #000; }
   body { font-size: 10pt; } h2 { break-before: page; } h2.first { break-before: avoid; }
   .scroll { overflow: visible; }

@@ -958,11 +958,14 @@ class _Builder:
                 self.penalties.append((record.seq, change.penalty))
             case SeatingChanged():
                 seating = change.seating
-                self._check_results_fit({**self.seatings, (seating.section, seating.table, seating.round): seating},
-                                        f"the new seating at table {seating.table}, round {seating.round}")
-                self.seatings[(seating.section, seating.table, seating.round)] = seating
+                seatings = {**self.seatings, (seating.section, seating.table, seating.round): seating}
+                what = f"the new seating at table {seating.table}, round {seating.round}"
+                self._check_seated_once(seatings, what)
+                self._check_results_fit(seatings, what)
+                self.seatings = seatings
             case MovementChanged():
                 seatings = {(s.section, s.table, s.round): s for s in change.movement.seatings}
+                self._check_seated_once(seatings, f"movement {change.movement.name}")
                 self._check_results_fit(seatings, f"movement {change.movement.name}")
                 self.movement = change.movement
                 self.seatings = seatings
@@ -970,6 +973,16 @@ class _Builder:
                 raise AssertionError("undo is applied by refolding")  # pragma: no cover
         self.seq = record.seq
         self.at = record.at
+
+    @staticmethod
+    def _check_seated_once(seatings: Mapping[tuple[str, int, int], Seating], what: str) -> None:
+        seen: dict[tuple[int, PairId], int] = {}
+        for (_, table, round_), seating in sorted(seatings.items()):
+            for pair in seating.pairs:
+                other = seen.setdefault((round_, pair), table)
+                if other != table:
+                    raise WrongPairError(f"{what} seats pair {pair} twice in round {round_}: at tables "
+                                         f"{other} and {table}")
 
     def _check_results_fit(self, seatings: Mapping[tuple[str, int, int], Seating], what: str) -> None:
         for slot, state in self.slots.items():
