@@ -11,7 +11,7 @@ from club_support import SEED_TRAVELLER, clock, seed_movement, seed_session, thr
 
 from redouble.calls import Contract
 from redouble.cards import Card
-from redouble.club.movement import PairId, Seating
+from redouble.club.movement import Movement, PairId, Seating
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit
 from redouble.club.session import (
     Adjustment,
@@ -112,9 +112,11 @@ def test_second_result_for_a_slot_and_a_board_played_twice() -> None:
     session.enter(BoardResult(1, PairId(1), PairId(8), score=420), by="scorer")
     with pytest.raises(DuplicateResultError, match="table 1, round 1, board 1 already has 420: correct it"):
         session.enter(BoardResult(1, PairId(1), PairId(8), score=450), by="scorer")
-    # A seating change that would seat pair 1 at table 2 in round 2 against 13 on board 1 again.
-    session.append(SeatingChanged(Seating("A", 2, 2, PairId(1), PairId(13), (1,))), by="director",
-                   reason="pair 1 moved to table 2 by mistake")
+    # A movement change that seats NS pairs 1 and 2 the other way round in round 2: pair 1 meets board 1 again.
+    swapped = tuple(
+        dataclasses.replace(s, ns=PairId(3 - s.ns.number)) if s.round == 2 and s.ns is not None and s.ns.number <= 2
+        else s for s in seed_movement().seatings)
+    session.append(MovementChanged(Movement("swapped", swapped)), by="director", reason="tables 1 and 2 swapped")
     with pytest.raises(BoardPlayedTwiceError, match="pair 1 already has a result on board 1 at table 1, round 1"):
         session.enter(BoardResult(1, PairId(1), PairId(13), score=430, table=2, round=2), by="scorer")
 
@@ -325,3 +327,11 @@ def test_boards_from_a_pbn_file(shared_dir: Path) -> None:
     assert session.state.boards[2].vulnerability == boards[1].vulnerability
     with pytest.raises(SessionError, match="no deal for boards 31-32"):
         boards_from_pbn(text, range(29, 33))
+
+
+def test_seating_change_cannot_seat_a_pair_twice() -> None:
+    session = seed_session()
+    with pytest.raises(WrongPairError, match="seats pair 1 twice in round 2: at tables 1 and 2"):
+        session.append(SeatingChanged(Seating("A", 2, 2, PairId(1), PairId(13), (1,))), by="director")
+    session.append(SeatingChanged(Seating("A", 2, 2, PairId(2), None, ())), by="director", reason="13 left")
+    assert Slot("A", 2, 2, 1) not in session.state.missing()
