@@ -145,3 +145,21 @@ def test_pdf_through_chromium(tmp_path: Path) -> None:
     pdf = print_pdf(tmp_path / "index.html", tmp_path / "results.pdf")
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF") and len(data) > 10_000
+
+
+def test_butler_pages_show_imps_and_the_datum() -> None:
+    from club_support import clock, seed_movement
+
+    from redouble.club.scoring import Method
+
+    session = Session.open("Butler night", seed_movement(), by="td", method=Method.BUTLER, clock=clock())
+    for ns, ew, typed, _, _ in SEED_TRAVELLER:
+        line = parse_result_line(typed, board=1, ns=PairId(ns), ew=PairId(ew))
+        assert isinstance(line, BoardResult)
+        session.enter(line, by="scorer")
+    page = render_pages(session.state, languages=[Language.ENGLISH])["index.html"]
+    assert "NS IMPs" in page and "Datum 380" in page  # −50 and 500 dropped, mean 378 → 380
+    assert "rounded to 10" in page
+    # Board 2 has no result yet: its tables are listed, waiting.
+    board2 = page.split("id='board-2'", 1)[1].split("</section>", 1)[0]
+    assert board2.count("…") == 7

@@ -50,7 +50,7 @@ LABELS: dict[str, dict[str, str]] = {
         "asof": "As it stood at {at}", "made": "Made with redouble", "when": "When", "who": "Who",
         "what": "What", "why": "Why", "notplayed": "not played", "adjusted": "adjusted", "top": "top",
         "none": "None", "all": "All", "passed": "Passed out", "percent": "%", "result": "Result",
-        "lang": "Language", "csv": "CSV", "field": "Field",
+        "lang": "Language", "csv": "CSV", "field": "Field", "datum": "Datum",
     },
     "nl": {
         "ranking": "Uitslag", "travellers": "Scorebriefjes", "cards": "Persoonlijke scorekaarten",
@@ -63,7 +63,7 @@ LABELS: dict[str, dict[str, str]] = {
         "asof": "Stand van {at}", "made": "Gemaakt met redouble", "when": "Wanneer", "who": "Wie",
         "what": "Wat", "why": "Waarom", "notplayed": "niet gespeeld", "adjusted": "arbitraal", "top": "top",
         "none": "Niemand", "all": "Allen", "passed": "Rondgepast", "percent": "%", "result": "Resultaat",
-        "lang": "Taal", "csv": "CSV", "field": "Lijn",
+        "lang": "Taal", "csv": "CSV", "field": "Lijn", "datum": "Datum",
     },
     "de": {
         "ranking": "Rangliste", "travellers": "Boardzettel", "cards": "Persönliche Scorekarten",
@@ -77,7 +77,7 @@ LABELS: dict[str, dict[str, str]] = {
         "made": "Erstellt mit redouble", "when": "Wann", "who": "Wer", "what": "Was", "why": "Warum",
         "notplayed": "nicht gespielt", "adjusted": "berichtigt", "top": "Top", "none": "Keiner", "all": "Alle",
         "passed": "Alle passe", "percent": "%", "result": "Resultat", "lang": "Sprache", "csv": "CSV",
-        "field": "Linie",
+        "field": "Linie", "datum": "Datum",
     },
     "no": {
         "ranking": "Resultatliste", "travellers": "Spilloversikt", "cards": "Personlige scorekort",
@@ -90,7 +90,7 @@ LABELS: dict[str, dict[str, str]] = {
         "asof": "Stilling {at}", "made": "Laget med redouble", "when": "Når", "who": "Hvem", "what": "Hva",
         "why": "Hvorfor", "notplayed": "ikke spilt", "adjusted": "justert", "top": "topp", "none": "Ingen",
         "all": "Alle", "passed": "Passet rundt", "percent": "%", "result": "Resultat", "lang": "Språk",
-        "csv": "CSV", "field": "Retning",
+        "csv": "CSV", "field": "Retning", "datum": "Datum",
     },
 }
 
@@ -309,9 +309,13 @@ class _Page:
         deal_html = self._deal(number)
         lines = {} if scored is None else {(line.result.table, line.result.round): line for line in scored.lines}
         rows = []
-        for slot_state in self.state.traveller(number):
-            slot = slot_state.slot
+        states = {state.slot: state for state in self.state.traveller(number)}
+        for slot in sorted({*states, *(s for s in self.state.missing() if s.board == number)}):
             seating = self.state.seating(table=slot.table, round=slot.round, section=slot.section)
+            slot_state = states.get(slot)
+            if slot_state is None:
+                rows.append(self._traveller_row(slot.table, seating.ns, seating.ew, None, None, False, False))
+                continue
             result = slot_state.scored if slot_state.scored is not None else slot_state.result
             line = lines.get((slot.table, slot.round))
             rows.append(self._traveller_row(slot.table, seating.ns, seating.ew, result, line,
@@ -349,7 +353,7 @@ class _Page:
         pair_cells = (f"<td class='hide-phone'>{table}</td><td>{self._pair_link(ns, short=True)}</td>"
                       f"<td>{self._pair_link(ew, short=True)}</td>")
         if result is None:
-            label = words["notplayed"] if not_played else ""
+            label = words["notplayed"] if not_played else "…"
             return f"<tr>{pair_cells}<td class='l' colspan='9'>{_e(label)}</td></tr>"
         declarer = ""
         if result.contract is not None and result.contract.declarer is not None:
@@ -395,13 +399,15 @@ class _Page:
             groups.setdefault(score, []).append(line)
         if not groups:
             return ""
+        basis = (f"{words['top']} {_num(scored.top)}" if scored.datum is None
+                 else f"{words['datum']} {_num(scored.datum)}")
         rows = "".join(
             f"<tr><td>{score:+d}</td><td>{len(lines)}</td><td>{_num(lines[0].ns)}</td><td>{_num(lines[0].ew)}</td>"
             "</tr>" for score, lines in sorted(groups.items(), reverse=True))
         return (f"<div><table class='grid freq'><tr><th>{words['score']} {words.side(Side.NS)}</th>"
                 f"<th>{words['count']}</th><th>{words.side(Side.NS)} {self.unit}</th>"
                 f"<th>{words.side(Side.EW)} {self.unit}</th></tr>{rows}</table>"
-                f"<div class='par'>{words['frequencies']} · {words['top']} {_num(scored.top)}</div></div>")
+                f"<div class='par'>{words['frequencies']} · {basis}</div></div>")
 
     def _deal(self, number: int) -> str:
         analysed = self.analysed.get(number)
