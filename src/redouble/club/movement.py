@@ -353,57 +353,67 @@ def validate(movement: Movement, *, sharing_allowed: bool = False,
     twice = meets_twice_allowed or movement.meets_twice
     if not movement.seatings:
         raise MovementError(f"movement {movement.name!r} has no seatings")
-    seated: dict[tuple[int, PairId], Seating] = {}
+    single_section = movement.sections == ("A",)
+
+    def where(seating: Seating) -> str:
+        return f"table {seating.table} round {seating.round}" + ("" if single_section else
+                                                                 f" section {seating.section}")
+
+    ids: dict[PairId, int] = {}  # pairs as small integers: hashing the dataclass on every check is slow
+    seated: dict[tuple[int, int], Seating] = {}
     board_tables: dict[tuple[str, int, int], list[int]] = {}
-    played: dict[tuple[PairId, int], Seating] = {}
-    meetings: dict[frozenset[PairId], int] = {}
+    played: dict[tuple[int, int], Seating] = {}
+    meetings: dict[tuple[int, int], int] = {}
     plays: dict[int, int] = {}
-    ns_count: dict[PairId, int] = {}
-    ew_count: dict[PairId, int] = {}
+    ns_count: dict[int, int] = {}
+    ew_count: dict[int, int] = {}
     for seating in movement.seatings:
-        where = f"table {seating.table} round {seating.round}" + (
-            "" if seating.section == "A" and len(movement.sections) == 1 else f" section {seating.section}")
-        if seating.table < 1 or seating.round < 1:
-            raise MovementError(f"{where}: tables and rounds are numbered from 1")
-        if seating.ns is None and seating.ew is None:
-            raise MovementError(f"{where}: nobody is seated")
-        if seating.ns is not None and seating.ns == seating.ew:
-            raise MovementError(f"{where}: pair {seating.ns} plays against itself")
-        if (seating.ns is not None and seating.ew is not None and seating.ns.direction is not None
-                and seating.ns.direction == seating.ew.direction):
-            raise MovementError(f"{where}: pairs {seating.ns} and {seating.ew} are both {seating.ns.direction} pairs")
-        if not seating.boards:
-            raise MovementError(f"{where}: no boards")
-        if len(set(seating.boards)) != len(seating.boards) or min(seating.boards) < 1:
-            raise MovementError(f"{where}: boards {seating.boards} repeat or are not numbered from 1")
-        for pair in seating.pairs:
+        ns, ew, round_, boards = seating.ns, seating.ew, seating.round, seating.boards
+        if seating.table < 1 or round_ < 1:
+            raise MovementError(f"{where(seating)}: tables and rounds are numbered from 1")
+        if ns is None and ew is None:
+            raise MovementError(f"{where(seating)}: nobody is seated")
+        if ns is not None and ns == ew:
+            raise MovementError(f"{where(seating)}: pair {ns} plays against itself")
+        if ns is not None and ew is not None and ns.direction is not None and ns.direction == ew.direction:
+            raise MovementError(f"{where(seating)}: pairs {ns} and {ew} are both {ns.direction} pairs")
+        if not boards:
+            raise MovementError(f"{where(seating)}: no boards")
+        if len(set(boards)) != len(boards) or min(boards) < 1:
+            raise MovementError(f"{where(seating)}: boards {boards} repeat or are not numbered from 1")
+        here: list[tuple[PairId, int]] = []
+        for pair in (ns, ew):
+            if pair is None:
+                continue
             if pair.section != seating.section:
-                raise MovementError(f"{where}: pair {pair} belongs to section {pair.section}")
-            earlier = seated.get((seating.round, pair))
+                raise MovementError(f"{where(seating)}: pair {pair} belongs to section {pair.section}")
+            number = ids.setdefault(pair, len(ids))
+            earlier = seated.get((round_, number))
             if earlier is not None:
-                raise MovementError(f"{where}: pair {pair} is also seated at table {earlier.table} "
-                                    f"in round {seating.round}")
-            seated[(seating.round, pair)] = seating
-        real = seating.ns is not None and seating.ew is not None
-        for board in seating.boards:
-            board_tables.setdefault((seating.section, seating.round, board), []).append(seating.table)
+                raise MovementError(f"{where(seating)}: pair {pair} is also seated at table {earlier.table} "
+                                    f"in round {round_}")
+            seated[(round_, number)] = seating
+            here.append((pair, number))
+        real = len(here) == 2
+        for board in boards:
+            board_tables.setdefault((seating.section, round_, board), []).append(seating.table)
             if not real:
                 continue
             plays[board] = plays.get(board, 0) + 1
-            for pair in seating.pairs:
-                before = played.get((pair, board))
+            for pair, number in here:
+                before = played.get((number, board))
                 if before is not None:
-                    raise MovementError(f"{where}: pair {pair} plays board {board} again (first at table "
+                    raise MovementError(f"{where(seating)}: pair {pair} plays board {board} again (first at table "
                                         f"{before.table} in round {before.round})")
-                played[(pair, board)] = seating
-        if seating.ns is not None and seating.ew is not None:
-            key = frozenset((seating.ns, seating.ew))
+                played[(number, board)] = seating
+        if real:
+            first, second = here[0][1], here[1][1]
+            key = (first, second) if first < second else (second, first)
             meetings[key] = meetings.get(key, 0) + 1
             if meetings[key] > 1 and not twice:
-                raise MovementError(f"{where}: pairs {seating.ns} and {seating.ew} meet again")
-        if seating.ns is not None and seating.ew is not None:
-            ns_count[seating.ns] = ns_count.get(seating.ns, 0) + 1
-            ew_count[seating.ew] = ew_count.get(seating.ew, 0) + 1
+                raise MovementError(f"{where(seating)}: pairs {ns} and {ew} meet again")
+            ns_count[first] = ns_count.get(first, 0) + 1
+            ew_count[second] = ew_count.get(second, 0) + 1
     shares = []
     for (section, round_, board), tables in sorted(board_tables.items()):
         if len(tables) > 1:
@@ -412,23 +422,25 @@ def validate(movement: Movement, *, sharing_allowed: bool = False,
                                     "in that round, and the movement declares no sharing")
             shares.append(BoardShare(section, round_, board, tuple(sorted(tables))))
     rounds = movement.rounds
-    pairs = movement.pairs
-    balance = tuple(PairBalance(pair, ns_count.get(pair, 0), ew_count.get(pair, 0),
-                                len(rounds) - ns_count.get(pair, 0) - ew_count.get(pair, 0)) for pair in pairs)
+    pairs = tuple(sorted(ids, key=_pair_key))
+    balance = tuple(PairBalance(pair, ns_count.get(ids[pair], 0), ew_count.get(ids[pair], 0),
+                                len(rounds) - ns_count.get(ids[pair], 0) - ew_count.get(ids[pair], 0))
+                    for pair in pairs)
+    by_id = {number: pair for pair, number in ids.items()}
     repeated: list[tuple[PairId, PairId, int]] = []
-    for key, times in meetings.items():
+    for (first_id, second_id), times in meetings.items():
         if times > 1:
-            first, second = sorted(key, key=_pair_key)
-            repeated.append((first, second, times))
+            one, other = sorted((by_id[first_id], by_id[second_id]), key=_pair_key)
+            repeated.append((one, other, times))
     repeats = tuple(sorted(repeated, key=lambda item: (_pair_key(item[0]), _pair_key(item[1]))))
+    met = {frozenset((by_id[a], by_id[b])) for a, b in meetings}
     return MovementReport(
         name=movement.name, rounds=len(rounds), tables=len(movement.tables), pairs=len(pairs),
         plays=tuple(sorted(plays.items())), balance=balance, shares=tuple(shares),
-        repeats=repeats,
-        complete=_complete(pairs, meetings))
+        repeats=repeats, complete=_complete(pairs, met))
 
 
-def _complete(pairs: tuple[PairId, ...], meetings: dict[frozenset[PairId], int]) -> bool:
+def _complete(pairs: tuple[PairId, ...], meetings: set[frozenset[PairId]]) -> bool:
     """Whether every two pairs who could meet did: all pairs in a Howell, all NS-EW pairs in a Mitchell."""
     for index, first in enumerate(pairs):
         for second in pairs[index + 1:]:
