@@ -34,7 +34,7 @@ def test_every_part_is_on_the_page_with_its_derivation() -> None:
     session = adjusted_session()
     files = render_pages(session.state, log=session.records)
     assert set(files) == {"index.html", "index-nl.html", "index-de.html", "index-no.html", "handrecord.html",
-                          "ranking.csv", "travellers.csv"}
+                          "ranking.csv", "travellers.csv", "results.pbn"}  # USEBIO 1.2 has no split score
     page = files["index.html"]
     score = session.state.score()
     for pair in score.pairs:
@@ -163,3 +163,16 @@ def test_butler_pages_show_imps_and_the_datum() -> None:
     # Board 2 has no result yet: its tables are listed, waiting.
     board2 = page.split("id='board-2'", 1)[1].split("</section>", 1)[0]
     assert board2.count("…") == 7
+
+
+def test_pbn_and_usebio_files_read_back_and_agree() -> None:
+    from redouble.club.pbnresults import check_pbn, read_results_pbn
+    from redouble.club.usebio import check_usebio, read_usebio
+
+    session = play_shared_session()
+    session.adjust(Slot("A", 1, 1, 1), Adjustment.parse("A+/A-"), by="td", reason="fouled board")
+    files = render_pages(session.state, log=session.records, languages=[Language.ENGLISH])
+    assert check_pbn(read_results_pbn(files["results.pbn"])) == []
+    event = read_usebio(files["results.xml"].encode("utf-8"))
+    assert check_usebio(event) == []
+    assert "Player 1a" in files["results.xml"]

@@ -118,7 +118,7 @@ def test_publish_writes_the_folder_and_a_pdf(tmp_path: Path) -> None:
     assert code == 0, text
     assert {path.name for path in out.iterdir()} == {"index.html", "index-en.html", "index-de.html",
                                                      "index-no.html", "ranking.csv", "travellers.csv",
-                                                     "results.pdf"}
+                                                     "results.pbn", "results.xml", "results.pdf"}
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "<html lang='nl'>" in page and "Uitslag" in page
     assert (out / "results.pdf").read_bytes().startswith(b"%PDF")

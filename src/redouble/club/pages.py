@@ -6,12 +6,14 @@ par (``redouble.analysis.handrecord``), each pair's personal score card, and the
 adjustments and corrections from the audit log. Every number carries how it was found (a
 tooltip, and a "how" list under each table that opens on a tap). Labels come in English, Dutch,
 German and Norwegian; contracts, seats and cards in that language's notation. ``handrecord.html``
-is the A4 hand record, ``ranking.csv`` and ``travellers.csv`` the numbers for a spreadsheet, and
+is the A4 hand record, ``ranking.csv`` and ``travellers.csv`` the numbers for a spreadsheet, ``results.pbn`` (PBN 2.1
+result tables) and ``results.xml`` (USEBIO 1.2) the session for other scoring programs, and
 ``print_pdf`` prints the page through Chromium.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import html
 import io
@@ -564,7 +566,8 @@ def _travellers_csv(score: SessionScore) -> str:
 def render_pages(state: SessionState, *, lang: Language | str = Language.ENGLISH, log: Sequence[Record] = (),
                  languages: Sequence[Language] = tuple(Language)) -> dict[str, str]:
     """Every file of the published folder by name: ``index.html`` in ``lang`` (and ``index-nl.html`` … in
-    the other ``languages``), ``handrecord.html`` when the deals are known, ``ranking.csv``, ``travellers.csv``."""
+    the other ``languages``), ``handrecord.html`` when the deals are known, ``ranking.csv``, ``travellers.csv``,
+    ``results.pbn`` and ``results.xml``."""
     language = Language.parse(lang)
     try:
         score: SessionScore | None = state.score()
@@ -585,6 +588,24 @@ def render_pages(state: SessionState, *, lang: Language | str = Language.ENGLISH
     if score is not None:
         files["ranking.csv"] = _ranking_csv(state, score)
         files["travellers.csv"] = _travellers_csv(score)
+        files.update(_interchange(state, score))
+    return files
+
+
+def _interchange(state: SessionState, score: SessionScore) -> dict[str, str]:
+    """The session for other programs: PBN 2.1 result tables and, where USEBIO can hold it, USEBIO 1.2."""
+    from redouble.club.pbnresults import write_results_pbn
+    from redouble.club.usebio import UsebioError, session_usebio
+
+    deals = {number: board.deal for number, board in state.boards.items()}
+    players = {pair: entry.players for pair, entry in state.pairs.items() if entry.players}
+    day = state.at
+    files = {"results.pbn": write_results_pbn(
+        score, deals=deals, names={pair: " - ".join(names) for pair, names in players.items()},
+        event=state.event or state.name, date="" if day is None else f"{day:%Y.%m.%d}")}
+    with contextlib.suppress(UsebioError):  # USEBIO holds one section of a pairs event; PBN and CSV the rest
+        files["results.xml"] = session_usebio(score, event=state.event or state.name, names=players, deals=deals,
+                                              date="" if day is None else f"{day:%d/%m/%Y}")
     return files
 
 
