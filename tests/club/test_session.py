@@ -335,3 +335,41 @@ def test_seating_change_cannot_seat_a_pair_twice() -> None:
         session.append(SeatingChanged(Seating("A", 2, 2, PairId(1), PairId(13), (1,))), by="director")
     session.append(SeatingChanged(Seating("A", 2, 2, PairId(2), None, ())), by="director", reason="13 left")
     assert Slot("A", 2, 2, 1) not in session.state.missing()
+
+
+def test_live_score_re_scores_only_what_changed_and_equals_a_full_score() -> None:
+    session = seed_session()
+    steps = []
+    for ns, ew, typed, _, _ in SEED_TRAVELLER:
+        line = parse_result_line(typed, board=1, ns=PairId(ns), ew=PairId(ew))
+        assert isinstance(line, BoardResult)
+        steps.append(lambda line=line: session.enter(line, by="scorer"))
+        steps.append(lambda: session.score())
+    steps += [
+        lambda: session.append(ResultConfirmed(Slot("A", 1, 1, 1), Side.EW), by="east"),
+        lambda: session.correct(BoardResult(1, PairId(4), PairId(9), score=-50), by="td", reason="4S-1"),
+        lambda: session.adjust(Slot("A", 5, 5, 1), Adjustment.parse("A+/A-"), by="td", reason="fouled"),
+        lambda: session.enter(BoardResult(2, PairId(1), PairId(11), score=110), by="scorer"),
+        lambda: session.penalise(Penalty(PairId(3), 1, PenaltyUnit.MATCHPOINTS, reason="late"), by="td"),
+        lambda: session.undo(len(session), by="td", reason="forgiven"),
+    ]
+    for step in steps:
+        step()
+        live, full = session.score(), session.state.score()
+        assert live.ranking() == full.ranking()
+        assert [board.lines for board in live.boards] == [board.lines for board in full.boards]
+
+
+def test_a_pbn_boards_own_vulnerability_scores_the_line() -> None:
+    session = seed_session()
+    deal = Deal.from_seed("vul", 1)
+    from redouble.board import Board
+    from redouble.seats import Vulnerability
+
+    session.append(BoardsDealt((Board(deal, Seat.NORTH, Vulnerability.BOTH, 1),), source="PBN"), by="td")
+    record = session.enter(BoardResult(1, PairId(1), PairId(8), Contract.parse("4S", declarer=Seat.NORTH),
+                                       tricks=10), by="scorer")
+    assert record.change.result.score is None  # type: ignore[union-attr]  # what was typed is stored
+    assert session.state.result(table=1, round=1, board=1).ns_score == 620  # vulnerable, as the board says
+    with pytest.raises(ImpossibleResultError, match=r"\+420 is not a possible score on board 1 \(vulnerable: All\)"):
+        session.enter(BoardResult(1, PairId(2), PairId(13), score=420), by="scorer")

@@ -723,22 +723,25 @@ class SessionState:
         dealt = self.boards.get(board)
         return dealt.vulnerability if dealt is not None else board_vulnerability(board)
 
+    def scored_line(self, slot: Slot) -> BoardResult | None:
+        """The line the scorer ranks for a slot: its result with any adjusted score applied (None: unscored)."""
+        state = self.slots.get(slot)
+        if state is None:
+            return None
+        line = state.scored
+        if line is None and state.adjustment is not None:
+            seating = self.seatings.get((slot.section, slot.table, slot.round))
+            if seating is not None and seating.ns is not None and seating.ew is not None:
+                adjustment = state.adjustment
+                line = BoardResult(slot.board, seating.ns, seating.ew, score=adjustment.score,
+                                   artificial=adjustment.artificial, weighted=adjustment.weighted,
+                                   ew_score=adjustment.ew_score, table=slot.table, round=slot.round)
+        return line
+
     def scored_results(self) -> list[BoardResult]:
         """Every line the scorer ranks, in slot order: results with adjustments applied."""
-        out = []
-        for slot in sorted(self.slots):
-            state = self.slots[slot]
-            line = state.scored
-            if line is None and state.adjustment is not None:
-                seating = self.seatings.get((slot.section, slot.table, slot.round))
-                if seating is not None and seating.ns is not None and seating.ew is not None:
-                    adjustment = state.adjustment
-                    line = BoardResult(slot.board, seating.ns, seating.ew, score=adjustment.score,
-                                       artificial=adjustment.artificial, weighted=adjustment.weighted,
-                                       ew_score=adjustment.ew_score, table=slot.table, round=slot.round)
-            if line is not None:
-                out.append(line)
-        return out
+        lines = (self.scored_line(slot) for slot in sorted(self.slots))
+        return [line for line in lines if line is not None]
 
     def traveller(self, board: int) -> list[SlotState]:
         """The slots of one board (its traveller), in table order."""
@@ -879,7 +882,11 @@ class _Builder:
                     f"{slot}: the lead {result.lead} is in {holder.format(full=True)}'s hand, but "
                     f"{leader.format(full=True)} leads against {contract.format(with_declarer=True)}: "
                     "either the lead or the declarer is wrong")
-        # A result keyed by the slot carries its table and round.
+        # A result keyed by the slot carries its table and round, and its score when the board's
+        # vulnerability is not the 16-board cycle's (a PBN file's own) so every reader scores it alike.
+        if (score is not None and result.score is None and not result.adjusted
+                and vulnerability is not board_vulnerability(slot.board)):
+            return dataclasses.replace(result, table=slot.table, round=slot.round, score=score)
         return dataclasses.replace(result, table=slot.table, round=slot.round)
 
     def _existing(self, slot: Slot) -> SlotState:
@@ -1020,6 +1027,17 @@ def _same_change(stored: Change, sent: Change) -> bool:
     return stored == sent
 
 
+def _slot_changed(change: Change) -> Slot | None:
+    """The one slot whose scored line a change alters, when that is all it alters (else ``None``)."""
+    if isinstance(change, ResultEntered | ResultCorrected):
+        result = change.result
+        if result.table is not None and result.round is not None:
+            return Slot(result.ns.section, result.table, result.round, result.board)
+    if isinstance(change, ScoreAdjusted):
+        return change.slot
+    return None
+
+
 def _check_undo(records: Sequence[Record], target: int) -> None:
     if not 1 < target <= len(records):
         raise SessionError(f"there is no record #{target} to undo" if target != 1 else
@@ -1044,6 +1062,8 @@ class Session:
         self._records = list(records)
         self._builder = _fold(self._records)
         self._keys = {record.key: record for record in self._records if record.key is not None}
+        self._score: SessionScore | None = None
+        self._scored_at = 0
         self._state: SessionState | None = None
         self._clock = clock
         self.on_append = on_append
@@ -1076,6 +1096,28 @@ class Session:
         if self._state is None:
             self._state = self._builder.freeze()
         return self._state
+
+    def score(self) -> SessionScore:
+        """The session scored now; after results entered, corrected or adjusted since the last call, only
+        their boards are re-scored (``SessionScore.with_result``), so a live page can re-rank on every entry."""
+        if self._score is not None and self._scored_at == len(self._records):
+            return self._score
+        state = self.state
+        score = self._score
+        if score is not None:
+            for record in self._records[self._scored_at:]:
+                if isinstance(record.change, ResultConfirmed | PairSeated | TeamFormed):
+                    continue  # names and confirmations change no score
+                slot = _slot_changed(record.change)
+                line = None if slot is None else state.scored_line(slot)
+                if line is None:
+                    score = None
+                    break
+                score = score.with_result(line)
+        if score is None:
+            score = state.score()
+        self._score, self._scored_at = score, len(self._records)
+        return score
 
     def as_of(self, moment: datetime | int) -> SessionState:
         """The session as it stood at a moment (every record at or before it), or after record ``seq``."""
