@@ -786,6 +786,7 @@ class _Builder:
         self.teams: dict[int, TeamFormed] = {}
         self.boards: dict[int, Board] = {}
         self.slots: dict[Slot, SlotState] = {}
+        self.played: dict[tuple[int, PairId], Slot] = {}  # (board, pair) -> where that pair's result is
         self.penalties: list[tuple[int, Penalty]] = []
         self.seq = 0
         self.at: datetime | None = None
@@ -799,6 +800,7 @@ class _Builder:
         other.teams = dict(self.teams)
         other.boards = dict(self.boards)
         other.slots = dict(self.slots)
+        other.played = dict(self.played)
         other.penalties = list(self.penalties)
         other.seq = self.seq
         other.at = self.at
@@ -850,12 +852,9 @@ class _Builder:
             entry = self.pairs.get(pair)
             if entry is not None and entry.phantom:
                 raise WrongPairError(f"{slot}: {pair} is the phantom pair; its opponents sit out")
-        for other, state in self.slots.items():
-            if other == slot or other.board != slot.board or state.result is None:
-                continue
-            shared = {result.ns, result.ew} & {state.result.ns, state.result.ew}
-            if shared:
-                pair = min(shared)
+        for pair in sorted((result.ns, result.ew)):
+            other = self.played.get((slot.board, pair))
+            if other is not None and other != slot:
                 raise BoardPlayedTwiceError(f"{slot}: pair {pair} already has a result on board {slot.board} "
                                             f"at table {other.table}, round {other.round}")
         vulnerability = self._vulnerability(slot.board)
@@ -924,6 +923,7 @@ class _Builder:
                 present = self.slots.get(slot)
                 if present is not None and present.result is not None:
                     raise DuplicateResultError(f"{slot} already has {_line_text(present.result)}: correct it instead")
+                self.played[(slot.board, result.ns)] = self.played[(slot.board, result.ew)] = slot
                 self.slots[slot] = SlotState(slot, result, entered_seq=record.seq, changed_seq=record.seq,
                                              adjustment=None if present is None else present.adjustment)
             case NotPlayed():
@@ -945,11 +945,15 @@ class _Builder:
                 slot = self._slot_of(change.result)
                 state = self._existing(slot)
                 result = self._check_result(change.result, slot)
+                self.played[(slot.board, result.ns)] = self.played[(slot.board, result.ew)] = slot
                 self.slots[slot] = dataclasses.replace(state, result=result, not_played=False,
                                                        confirmed=frozenset(), changed_seq=record.seq)
             case ResultRemoved():
                 self._existing(change.slot)
-                del self.slots[change.slot]
+                removed = self.slots.pop(change.slot).result
+                if removed is not None:
+                    for pair in (removed.ns, removed.ew):
+                        self.played.pop((change.slot.board, pair), None)
             case ScoreAdjusted():
                 seating = self.seatings.get((change.slot.section, change.slot.table, change.slot.round))
                 if seating is None or change.slot.board not in seating.boards:
