@@ -221,7 +221,7 @@ table.dd { font-size: .85em; } table.dd td, table.dd th { padding: 1px 5px; text
 table.dd th { font-weight: 600; border-bottom: 1px solid var(--line); }
 .par { font-size: .88em; margin-top: 4px; }
 .twocol { display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
-.twocol > div { flex: 1 1 420px; min-width: 0; }
+.twocol > div { flex: 1 1 360px; min-width: 0; }
 .card { border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; margin: 12px 0; break-inside: avoid; }
 .card h3 { margin: 4px 0; }
 footer { color: var(--muted); font-size: .8em; text-align: center; padding: 16px; }
@@ -404,8 +404,9 @@ class _Page:
         basis = (f"{words['top']} {_num(scored.top)}" if scored.datum is None
                  else f"{words['datum']} {_num(scored.datum)}")
         rows = "".join(
-            f"<tr><td>{score:+d}</td><td>{len(lines)}</td><td>{_num(lines[0].ns)}</td><td>{_num(lines[0].ew)}</td>"
-            "</tr>" for score, lines in sorted(groups.items(), reverse=True))
+            f"<tr><td>{score:+d}</td><td>{len(lines)}</td><td title='{_e(lines[0].ns_derivation)}'>"
+            f"{_num(lines[0].ns)}</td><td title='{_e(lines[0].ew_derivation)}'>{_num(lines[0].ew)}</td></tr>"
+            for score, lines in sorted(groups.items(), reverse=True))
         return (f"<div><table class='grid freq'><tr><th>{words['score']} {words.side(Side.NS)}</th>"
                 f"<th>{words['count']}</th><th>{words.side(Side.NS)} {self.unit}</th>"
                 f"<th>{words.side(Side.EW)} {self.unit}</th></tr>{rows}</table>"
@@ -456,14 +457,15 @@ class _Page:
         words = self.words
         rows = []
         for line in pair.card:
-            rows.append(f"<tr><td>{line.board}</td><td>{_e(words.side(line.direction))}</td>"
+            rows.append(f"<tr><td>{line.board}</td><td class='hide-phone'>{_e(words.side(line.direction))}</td>"
                         f"<td>{self._pair_link(line.opponents)}</td>"
                         f"<td class='l'>{self._result_html(pair.pair, line.board, line.result)}</td>"
                         f"<td>{_e(line.score if isinstance(line.score, int) else str(line.score))}</td>"
                         f"<td title='{_e(line.derivation)}'>{_num(line.points)}</td></tr>")
         percent = "" if pair.percentage is None else f" · {pair.percentage:.2f}%"
         penalty = f" · {words['penalty']} −{_num(pair.penalty)}" if pair.penalty else ""
-        head = (f"<tr><th>{words['board']}</th><th>{words['direction']}</th><th>{words['opponents']}</th>"
+        head = (f"<tr><th>{words['board']}</th><th class='hide-phone'>{words['direction']}</th>"
+                f"<th>{words['opponents']}</th>"
                 f"<th class='l'>{words['result']}</th><th>{words['score']}</th><th>{self.unit}</th></tr>")
         return (f"<section class='card' id='{_anchor(pair.pair)}'><h3>{words['pair']} {_e(words.pair(pair.pair))}"
                 f" {_e(self.state.names(pair.pair))}</h3>"
