@@ -180,3 +180,14 @@ def test_seating_change_and_as_of_a_time_of_day(tmp_path: Path) -> None:
     assert code == 2 and "did not exist yet" in out
     code, out = club("log", "--db", db, "--as-of", "tomorrow")
     assert code == 2 and "neither a time" in out
+
+
+def test_dutch_notation_at_the_prompt(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    code, out = club("enter", "1", "--lang", "nl", "--db", db, input="4S N 10\n3SA Z 10\n5RX O 8\nquit\n")
+    assert code == 0, out
+    with ClubStore(db) as store:
+        state = store.load("seed-001").state
+    assert [line.ns_score for line in state.scored_results()] == [420, 430, 500]
+    code, out = club("enter", "1", "--lang", "xx", "--db", db)
+    assert code == 2 and "xx" in out

@@ -490,7 +490,7 @@ def _traveller_table(state: SessionState, board: int) -> object:
 
 
 def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId, PairId, int, int] | None,
-                by: str) -> Slot:
+                by: str, lang: str = "en") -> Slot:
     """Enter one typed traveller line for ``board``; returns the table, round and board it went to."""
     import dataclasses
 
@@ -507,7 +507,7 @@ def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId
         rest = typed
     else:
         raise SessionError(f"board {board}: start the line with the NS and EW pair numbers, e.g. '1 8 4S N 10'")
-    line = parse_result_line(rest, board=board, ns=ns, ew=ew, table=table, round=round_)
+    line = parse_result_line(rest, board=board, ns=ns, ew=ew, table=table, round=round_, lang=lang)
     from redouble.club.results import BoardResult
 
     slot = session.slot_of(_probe(board, ns, ew, table, round_))
@@ -550,10 +550,14 @@ def enter_command(
     db: DbOption = "club.db",
     session_id: SessionOption = None,
     by: ByOption = "scorer",
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Notation typed: en, nl (3SA Z =), de or no.")] = "en",
 ) -> None:
     """Enter travellers from paper at the keyboard: '4S N 10 HK', '4SX E -2', '420', showing the traveller."""
     from redouble.club.session import ResultRemoved, SessionError
+    from redouble.notation import Language
 
+    with _one_line():
+        language = Language.parse(lang).value
     with _club_db(db) as store:
         _, session = _session(store, session_id)
         console.print(ENTER_HELP)
@@ -603,7 +607,7 @@ def enter_command(
                             raise SessionError("nothing entered to take back")
                         session.append(ResultRemoved(entered.pop()), by=by, reason="taken back at entry")
                     else:
-                        entered.append(_enter_line(session, board, typed.strip(), expected, by))
+                        entered.append(_enter_line(session, board, typed.strip(), expected, by, language))
                 except ValueError as error:
                     where = "" if f"board {board}" in str(error) else f"board {board}: "
                     err_console.print(f"error: {where}{error}", markup=False, soft_wrap=True)
