@@ -655,14 +655,12 @@ class SlotState:
 
     @property
     def scored(self) -> BoardResult | None:
-        """The line the scorer uses: the result with any adjusted score applied (None: unscored)."""
-        adjustment = self.adjustment
+        """The line the scorer uses: the result with any adjusted score applied (``None``: unscored, or an
+        adjusted score on a board not played, whose pairs ``SessionState.scored_line`` takes from the seating)."""
+        adjustment, base = self.adjustment, self.result
         if adjustment is None:
-            return None if self.not_played else self.result
-        if self.result is not None:
-            base = self.result
-        else:
-            # An adjusted score for a board not played: the pairs come from the seating.
+            return None if self.not_played else base
+        if base is None:
             return None
         return dataclasses.replace(base, artificial=adjustment.artificial, weighted=adjustment.weighted,
                                    score=adjustment.score if adjustment.score is not None else base.score,
