@@ -115,10 +115,30 @@ def test_howell_three_tables_plays_half_sets() -> None:
         howell(3, boards_per_round=3)
 
 
-def test_partial_howell() -> None:
+def test_partial_howell_is_cyclic_and_uniform() -> None:
+    # the size of KoPS's 9-11 (howellki): 18 pairs, 11 rounds, 11 sets each played 9 times
     movement = howell(9, rounds=11)
     report = validate(movement)
     assert report.rounds == 11 and not report.complete
+    assert dict(report.plays) == dict.fromkeys(range(1, 23), 9)
+    # seven stationary pairs NS at tables 1-7, the eleven moving pairs follow the band
+    assert all(movement.at(t, r).ns == PairId(19 - t) for t in range(1, 8) for r in movement.rounds)
+    # each round two sets rest on relay stands
+    assert all(len({s.boards for s in movement.round_seatings(r)}) == 9 for r in movement.rounds)
+
+
+@pytest.mark.parametrize(("tables", "rounds"), [(t, r) for t in range(3, 17) for r in range(1, 2 * t - 1)
+                                                if not (t % 2 == 0 and r in (t, t + 1)) and (t, r) not in
+                                                ((4, 6), (5, 8))])
+def test_partial_howells_play_every_board_equally_often(tables: int, rounds: int) -> None:
+    report = validate(howell(tables, rounds=rounds))
+    assert report.uniform and report.rounds == rounds
+
+
+@pytest.mark.parametrize(("tables", "rounds"), [(4, 4), (4, 6), (5, 8), (8, 9), (16, 16)])
+def test_partial_howells_without_a_cyclic_design_are_cut_from_a_longer_one(tables: int, rounds: int) -> None:
+    report = validate(howell(tables, rounds=rounds))
+    assert report.rounds == rounds and not report.uniform
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

@@ -1,12 +1,14 @@
 """Howell movements: every pair meets every other, one winner, built from a cyclic Room square (the
-starter-adder construction; Mullin & Nemeth) so that in the complete Howell every pair plays every board."""
+starter-adder construction; Mullin & Nemeth) so that in the complete Howell every pair plays every board, and
+partial Howells on KoPS's cyclic band pattern."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from redouble.club.movement import Movement, MovementError, PairId, Seating, validate
+from redouble.club.movements.mitchell import mitchell
 
 __all__ = ["MAX_TABLES", "MIN_TABLES", "howell"]
 
@@ -72,6 +74,108 @@ def _room_square(n: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     raise MovementError(f"no cyclic Room square of side {n}")  # pragma: no cover - exists for every odd n >= 7
 
 
+class _OutOfBudget(Exception):
+    """The cyclic search gave up: a partial Howell of this size is then cut from a longer one."""
+
+
+@cache
+def _cyclic_design(tables: int, rounds: int, budget: int = 400_000) -> tuple[tuple[tuple[int, ...], int], ...] | None:
+    """A cyclic partial Howell as KoPS builds them: ``rounds`` moving pairs on a band of positions Z_R, the other
+    2T−R pairs stationary, one to a table; sets rotate through R stands (T tables, R−T relays).
+
+    Returns each table's band positions (one at a stationary table, two at a band table) with its stand, or
+    ``None``: the band tables' position differences ±d must all differ (no pair meets another twice) and
+    stand − position must run through Z_R (no pair meets a set twice); every set is then played T times.
+    """
+    stationary = 2 * tables - rounds
+    if not 1 <= stationary <= tables:
+        return None
+    if tables % 2 == 0 and rounds in (tables, tables + 1):
+        # R = T even is an even-table Mitchell: Z_R has no complete mapping (Hall–Paige); R = T + 1 has no design
+        # for T = 4 and 6 by exhaustive search, and is not searched for larger T
+        return None
+    band_tables = tables - stationary
+    nodes = 0
+
+    def tick() -> None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            raise _OutOfBudget
+
+    def partitions(rest: tuple[int, ...], used: frozenset[int], need: int,
+                   singles: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        tick()
+        if need == 0:
+            yield ()
+            return
+        first = rest[0]
+        for other in rest[1:]:
+            up, down = (other - first) % rounds, (first - other) % rounds
+            if up == down or up in used or down in used:
+                continue
+            remaining = tuple(x for x in rest if x not in (first, other))
+            for tail in partitions(remaining, used | {up, down}, need - 1, singles):
+                yield ((first, other), *tail)
+        if singles > 0:
+            yield from partitions(rest[1:], used, need, singles - 1)
+
+    def stands(groups: list[tuple[int, ...]]) -> list[int] | None:
+        chosen = [0] * len(groups)
+        used_stand: set[int] = set()
+        used_value: set[int] = set()
+        order = sorted(range(len(groups)), key=lambda i: -len(groups[i]))
+
+        def place(step: int) -> bool:
+            tick()
+            if step == len(order):
+                return True
+            group = groups[order[step]]
+            for stand in range(rounds):
+                values = {(stand - x) % rounds for x in group}
+                if stand in used_stand or values & used_value or len(values) < len(group):
+                    continue
+                chosen[order[step]] = stand
+                used_stand.add(stand)
+                used_value.update(values)
+                if place(step + 1):
+                    return True
+                used_stand.discard(stand)
+                used_value.difference_update(values)
+            return False
+
+        return chosen if place(0) else None
+
+    try:
+        for pairs in partitions(tuple(range(rounds)), frozenset(), band_tables, stationary):
+            taken = {x for pair in pairs for x in pair}
+            groups: list[tuple[int, ...]] = [(x,) for x in range(rounds) if x not in taken] + list(pairs)
+            found = stands(groups)
+            if found is not None:
+                return tuple(zip(groups, found, strict=True))
+    except _OutOfBudget:
+        return None
+    return None
+
+
+def _cyclic_seatings(tables: int, length: int, played: int, design: tuple[tuple[tuple[int, ...], int], ...],
+                     section: str, boards_per_round: int, first_board: int,
+                     pair: Callable[[int], PairId | None]) -> list[Seating]:
+    """The first ``played`` rounds of a cyclic design of ``length`` rounds: stationary pairs 2T, 2T−1, … NS at
+    tables 1, 2, …; moving pair i+1 at band position i + r − 1 in round r."""
+    seatings = []
+    first_stand = design[0][1]
+    for r in range(played):
+        for table, (positions, stand) in enumerate(design, start=1):
+            movers = [(p - r) % length + 1 for p in positions]
+            ns, ew = (2 * tables + 1 - table, movers[0]) if len(movers) == 1 else (movers[0], movers[1])
+            board_set = (stand - first_stand - r) % length
+            low = first_board + board_set * boards_per_round
+            boards = tuple(range(low, low + boards_per_round))
+            seatings.append(Seating(section, table, r + 1, pair(ns), pair(ew), boards))
+    return seatings
+
+
 #: The three-table Howell (six pairs, five rounds): a cyclic Room square of side 5 does not exist, so each
 #: table plays two of ten half-sets a round and every pair still plays all ten (twenty boards at two a
 #: half-set, as the ACBL and EBU cards do). Rows: (round, table, NS, EW, half-set, half-set), from an
@@ -85,13 +189,24 @@ _THREE_TABLES: tuple[tuple[int, int, int, int, int, int], ...] = (
 )
 
 
+def _partial_length(tables: int, rounds: int) -> int | None:
+    """The shortest cyclic design of at least ``rounds`` rounds that exists (short of the complete Howell)."""
+    for length in range(max(rounds, tables), 2 * tables - 1):
+        if _cyclic_design(tables, length) is not None:
+            return length
+    return None
+
+
 def howell(tables: int, *, rounds: int | None = None, boards_per_round: int = 2, half_table: bool = False,
            section: str = "A", first_board: int = 1) -> Movement:
     """A Howell for 3–16 tables, validated: complete (2T−1 rounds, every pair meets every other and plays every
-    board) or partial (the first ``rounds`` rounds); ``half_table`` leaves the stationary pair 2T out.
+    board) or partial (``rounds`` rounds); ``half_table`` leaves pair 2T, stationary at table 1, out.
 
-    Pair 2T sits North-South at table 1 throughout; the others move round the cycle of the Room square and sit
-    NS T−1 times and EW T times.
+    The complete Howell is a cyclic Room square: pair 2T NS at table 1 throughout, the others NS T−1 times and EW
+    T times. A partial Howell is KoPS's cyclic kind where one exists (R moving pairs on a band, stationary pairs
+    NS, sets rotating over tables and relays, every set played T times), else cut from the next longer one
+    (``validate(...).uniform`` then says boards are played unequally often); with fewer rounds than an even
+    number of tables it is a skip Mitchell with the EW pairs numbered T+1 … 2T.
 
     >>> m = howell(4)
     >>> len(m.rounds), len(m.pairs), len(m.boards)
@@ -111,7 +226,18 @@ def howell(tables: int, *, rounds: int | None = None, boards_per_round: int = 2,
     def pair(number: int) -> PairId | None:
         return None if half_table and number == stationary else PairId(number, None, section)
 
-    if tables == 3:
+    if played < tables and tables % 2 == 0:
+        # fewer rounds than tables: a skip Mitchell with the EW pairs numbered T+1 … 2T plays every set each round
+        for seat in mitchell(tables, skip=True, rounds=played, boards_per_round=boards_per_round,
+                             first_board=first_board, section=section).seatings:
+            ns_number = seat.ns.number if seat.ns else 0
+            ew_number = tables + seat.ew.number if seat.ew else 0
+            seatings.append(Seating(section, seat.table, seat.round, pair(ns_number), pair(ew_number), seat.boards))
+    elif played < full and (length := _partial_length(tables, played)) is not None:
+        design = _cyclic_design(tables, length)
+        assert design is not None
+        seatings = _cyclic_seatings(tables, length, played, design, section, boards_per_round, first_board, pair)
+    elif tables == 3:
         if boards_per_round % 2:
             raise MovementError("the three-table Howell plays two half-sets a round: boards per round must be even")
         half = boards_per_round // 2
