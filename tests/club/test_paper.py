@@ -191,3 +191,23 @@ def test_dutch_notation_at_the_prompt(tmp_path: Path) -> None:
     assert [line.ns_score for line in state.scored_results()] == [420, 430, 500]
     code, out = club("enter", "1", "--lang", "xx", "--db", db)
     assert code == 2 and "xx" in out
+
+
+def test_log_as_json_imports_into_another_database(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    typed = "\n".join(line for _, _, line, _, _ in SEED_TRAVELLER) + "\nquit\n"
+    assert club("enter", "1", "--db", db, input=typed)[0] == 0
+    code, out = club("log", "--json", "--db", db)
+    assert code == 0
+    backup = tmp_path / "seed.jsonl"
+    backup.write_text(out, encoding="utf-8")
+    other = str(tmp_path / "other.db")
+    code, out = club("import", str(backup), "--db", other)
+    assert code == 0 and "Session seed-001: 8 records imported." in out
+    with ClubStore(db) as first, ClubStore(other) as second:
+        assert second.load("seed-001").records == first.load("seed-001").records
+    backup.write_text("{not json\n", encoding="utf-8")
+    code, out = club("import", str(backup), "--db", other)
+    assert code == 2 and "line 1 of a club log is not JSON" in out
+    code, out = club("import", str(tmp_path / "missing.jsonl"), "--db", other)
+    assert code == 2 and "cannot read" in out

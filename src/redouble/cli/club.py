@@ -811,13 +811,43 @@ def log_command(
     db: DbOption = "club.db",
     session_id: SessionOption = None,
     as_of: AsOfOption = None,
+    json: Annotated[bool, typer.Option("--json", help="The records as JSON lines (a backup 'club import' "
+                                       "reads back).")] = False,
 ) -> None:
     """The session's audit log: every change, when, by whom and why."""
+    import json as json_module
+
     with _club_db(db) as store:
         _, session = _session(store, session_id)
         state = _as_of(session, as_of)
         for record in session.records[:state.seq]:
-            console.print(record.describe(), markup=False, soft_wrap=True)
+            if json:
+                typer.echo(json_module.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":")))
+            else:
+                console.print(record.describe(), markup=False, soft_wrap=True)
+
+
+@club_app.command("import")
+def import_command(
+    log: Annotated[Path, typer.Argument(help="A session's records as JSON lines ('club log --json').")],
+    db: DbOption = "club.db",
+    session_id: Annotated[str | None, typer.Option("--session", "-s", help="The id to store it under "
+                                                   "(default: from its name).")] = None,
+) -> None:
+    """Store a session from its record log (a backup, or a session scored on another laptop)."""
+    from redouble.club.session import Session, SessionError
+
+    try:
+        text = log.read_text(encoding="utf-8")
+    except OSError as error:
+        _fail(f"cannot read {log}: {error.strerror or error}")
+    with _one_line():
+        session = Session.loads(text)
+        if not session.records:
+            raise SessionError(f"{log} holds no records")
+    with _club_db(db) as store:
+        chosen = store.create(session, session_id=session_id)
+    console.print(f"Session {chosen}: {len(session.records)} records imported.", markup=False)
 
 
 @club_app.command("sessions")
