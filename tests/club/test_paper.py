@@ -211,3 +211,20 @@ def test_log_as_json_imports_into_another_database(tmp_path: Path) -> None:
     assert code == 2 and "line 1 of a club log is not JSON" in out
     code, out = club("import", str(tmp_path / "missing.jsonl"), "--db", other)
     assert code == 2 and "cannot read" in out
+
+
+def test_new_session_with_boards_from_pbn(tmp_path: Path, shared_dir: Path) -> None:
+    movement = tmp_path / "seed001.csv"
+    movement.write_text(seed_movement().csv(), encoding="utf-8")
+    db = str(tmp_path / "club.db")
+    pbn = shared_dir / "data" / "pbn" / "Hazlemere_Trophy.pbn"
+    code, out = club("new", "Hazlemere", "--db", db, "--movement", str(movement), "--pbn", str(pbn))
+    assert code == 0, out
+    with ClubStore(db) as store:
+        session = store.load("hazlemere")
+    assert sorted(session.state.boards) == list(range(1, 8))
+    assert "dealt 7 boards from PBN Hazlemere_Trophy.pbn" in session.records[1].describe()
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Board "1"]\n[Deal "N:AKQ"]\n', encoding="utf-8")
+    code, out = club("new", "Bad", "--db", db, "--movement", str(movement), "--pbn", str(bad))
+    assert code == 2 and "Traceback" not in out
