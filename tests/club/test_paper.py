@@ -228,3 +228,11 @@ def test_new_session_with_boards_from_pbn(tmp_path: Path, shared_dir: Path) -> N
     bad.write_text('[Board "1"]\n[Deal "N:AKQ"]\n', encoding="utf-8")
     code, out = club("new", "Bad", "--db", db, "--movement", str(movement), "--pbn", str(bad))
     assert code == 2 and "Traceback" not in out
+
+
+def test_team_of_pairs(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    code, out = club("team", "1", "Home", "1", "8", "--db", db)
+    assert code == 0 and "team 1 'Home': pairs 1, 8" in out
+    code, out = club("team", "2", "Away", "1", "99", "--db", db)
+    assert code == 2 and "no pair 99" in out

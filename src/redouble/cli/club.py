@@ -429,6 +429,25 @@ def seat_command(
         console.print(f"Pair {chosen}: {session.state.names(chosen) or '(no names)'}")
 
 
+@club_app.command("team")
+def team_command(
+    number: Annotated[int, typer.Argument(help="The team's number.")],
+    name: Annotated[str, typer.Argument(help="The team's name.")],
+    pairs: Annotated[list[str], typer.Argument(help="Its pairs as the movement numbers them: 1NS 3EW …")],
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Form a team from pairs of the movement (teams events; the two rooms of a match)."""
+    from redouble.club.session import TeamFormed
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        chosen = tuple(_pair(session.state, pair) for pair in pairs)
+        record = session.append(TeamFormed(number, name, chosen), by=by)
+        console.print(record.describe(), markup=False, soft_wrap=True)
+
+
 def _pair(state: SessionState, text: str, side: int | None = None) -> PairId:
     """A pair number as typed; a bare number in a Mitchell takes the direction it is typed in."""
     from redouble.club.movement import PairId
