@@ -120,7 +120,7 @@ def parse_method(text: str) -> Method:
     """A scoring method by name: ``matchpoints``/``mp``, ``butler``, ``cross-imps``/``ximps``, ``imps``.
 
     >>> parse_method("MP"), parse_method("ximps")
-    (<Method.MATCHPOINTS: 'matchpoints'>, <Method.CROSS_IMPS: 'cross-imps'>)
+    (Method.MATCHPOINTS, Method.CROSS_IMPS)
     """
     key = text.strip().lower().replace("_", "-")
     aliases = {"mp": "matchpoints", "mps": "matchpoints", "ximps": "cross-imps", "cross-imp": "cross-imps",
