@@ -236,3 +236,18 @@ def test_team_of_pairs(tmp_path: Path) -> None:
     assert code == 0 and "team 1 'Home': pairs 1, 8" in out
     code, out = club("team", "2", "Away", "1", "99", "--db", db)
     assert code == 2 and "no pair 99" in out
+
+
+def test_the_paper_club_on_postgresql(tmp_path: Path) -> None:
+    from test_store import pg_schema
+
+    movement = tmp_path / "seed001.csv"
+    movement.write_text(seed_movement().csv(), encoding="utf-8")
+    with pg_schema() as url:
+        db = url.replace("postgresql+psycopg://", "postgresql://")
+        assert club("new", "Seed 001", "--db", db, "--movement", str(movement), "--winners", "1")[0] == 0
+        typed = "\n".join(line for _, _, line, _, _ in SEED_TRAVELLER) + "\nquit\n"
+        code, out = club("enter", "1", "--db", db, input=typed)
+        assert code == 0 and "Board 1 complete." in out
+        code, out = club("rank", "--db", db)
+        assert code == 0 and re.search(r"│\s+1= │\s+3 │.*│\s+12 │", out)
