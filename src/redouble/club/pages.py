@@ -113,9 +113,11 @@ class _Words:
         return self.labels[key]
 
     def side(self, side: Side) -> str:
+        """NS/EW in this language (NZ/OW, NS/OW, NS/ØV)."""
         return _SIDES[self.language.value][side]
 
     def vulnerability(self, vulnerability: Vulnerability) -> str:
+        """A board's vulnerability in this language."""
         if vulnerability is Vulnerability.NONE:
             return self["none"]
         if vulnerability is Vulnerability.BOTH:
@@ -123,6 +125,7 @@ class _Words:
         return self.side(Side.NS if vulnerability is Vulnerability.NS else Side.EW)
 
     def pair(self, pair: PairId | None) -> str:
+        """A pair number with its direction in this language: ``3NZ``."""
         if pair is None:
             return "–"
         return f"{pair.number}{'' if pair.direction is None else self.side(pair.direction)}"
@@ -260,6 +263,7 @@ class _Page:
     # -- ranking --
 
     def ranking(self) -> str:
+        """The ranking of each field, every total and percentage with its derivation."""
         words, score = self.words, self.score
         if score is None:
             return ""
@@ -297,9 +301,11 @@ class _Page:
     # -- travellers --
 
     def travellers(self) -> str:
+        """Every board of the movement, in order."""
         return "".join(self.board(number) for number in self.state.movement.boards)
 
     def board(self, number: int) -> str:
+        """One board: its hand, DD table and par, frequencies and traveller."""
         words = self.words
         scored = self._board_score(number)
         dealt = self.state.boards.get(number)
@@ -419,6 +425,7 @@ class _Page:
         words = self.words
 
         def hand(seat: Seat) -> str:
+            """One hand, suit by suit, in the page's notation."""
             held = analysed.deal[seat]
             lines = []
             for suit in SUITS:
@@ -447,6 +454,7 @@ class _Page:
     # -- score cards --
 
     def cards(self) -> str:
+        """Every pair's score card, NS pairs first."""
         if self.score is None:
             return ""
         ordered = sorted(self.score.pairs, key=lambda p: (p.pair.section, -1 if p.pair.direction is None
@@ -454,6 +462,7 @@ class _Page:
         return "<div class='twocol'>" + "".join(f"<div>{self.card(pair)}</div>" for pair in ordered) + "</div>"
 
     def card(self, pair: PairScore) -> str:
+        """One pair's score card: each board it played, its result and points."""
         words = self.words
         rows = []
         for line in pair.card:
@@ -488,6 +497,7 @@ class _Page:
     # -- audit --
 
     def adjustments(self) -> str:
+        """The director's corrections, adjustments and penalties from the audit log, with their reasons."""
         kinds = {"result_corrected", "score_adjusted", "penalty_given", "result_removed", "undone",
                  "not_played", "seating_changed", "movement_changed"}
         records = [record for record in self.log if record.kind in kinds]
@@ -505,6 +515,7 @@ class _Page:
     # -- whole page --
 
     def render(self) -> str:
+        """The whole page."""
         words, state = self.words, self.state
         title = state.name + (f" — {state.event}" if state.event else "")
         at = "" if state.at is None else state.at.strftime("%Y-%m-%d %H:%M")

@@ -790,6 +790,7 @@ class _Builder:
         self.at: datetime | None = None
 
     def copy(self) -> _Builder:
+        """A copy to decide the next record on (the dicts copied, their frozen values shared)."""
         other = _Builder.__new__(_Builder)
         other.opened = self.opened
         other.movement = self.movement
@@ -805,6 +806,7 @@ class _Builder:
         return other
 
     def freeze(self) -> SessionState:
+        """The state as a frozen ``SessionState``."""
         return SessionState(
             name=self.opened.name, event=self.opened.event, movement=self.movement, method=self.opened.method,
             winners=self.opened.winners, pairs=dict(self.pairs), teams=dict(self.teams), boards=dict(self.boards),
@@ -895,6 +897,7 @@ class _Builder:
     # -- apply --
 
     def apply(self, record: Record) -> None:
+        """Check one record against the state and apply it, or raise the ``SessionError`` why not."""
         if record.seq != self.seq + 1:
             raise SessionError(f"record #{record.seq} does not follow #{self.seq}")
         change = record.change
