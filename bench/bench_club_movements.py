@@ -109,6 +109,11 @@ def run() -> str:
         f"All {counts['mitchell'] + counts['howell']} generated movements together: "
         f"{(median['mitchell'] + median['howell']) * 1000:.0f} ms. The Howell sweep cold (Room squares and cyclic "
         f"partial designs searched afresh): {cold * 1000:.0f} ms.",
+        "",
+        "No other movement tool could run here as the peer: howellki's `how.php` needs PHP (not installed) and "
+        "bridgescorer's checker is Scala inside an sbt server project; we know of no Python library that generates "
+        "or checks movements. The peer is therefore a workload (published movements we did not generate, through "
+        "the same validator), not a rival program.",
     ]
     return "\n".join(lines)
 

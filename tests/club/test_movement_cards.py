@@ -7,6 +7,7 @@ import pytest
 from redouble.club.movement import PairId, howell, mitchell
 from redouble.club.movements.cards import (
     board_ranges,
+    cards_page_html,
     guide_cards_html,
     guide_cards_text,
     pair_guide,
@@ -80,3 +81,10 @@ def test_html_cards_are_escaped_fragments() -> None:
     assert tables.count('<section class="table-card" lang="en">') == 3
     assert guides.count('<section class="pair-guide" lang="de">') == 6
     assert "<li>Runde 1: Tisch 1, NS, Boards 1–2, gegen 1OW</li>" in guides
+
+
+def test_printable_page() -> None:
+    page = cards_page_html(howell(4), language=Language.NORWEGIAN)
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="no">' in page
+    assert page.count('class="table-card"') == 4 and page.count('class="pair-guide"') == 8
+    assert "runde 7: bord 1, NS" in page

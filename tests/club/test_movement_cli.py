@@ -17,7 +17,7 @@ def _csv(*args: str) -> Movement:
     result = runner.invoke(app, ["club", "movement", *args, "--csv"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == CSV_HEADER
-    return Movement.from_csv(result.stdout)
+    return Movement.from_csv(result.stdout, sharing="--relay" in args)  # only the relay may share a set
 
 
 @pytest.mark.parametrize("tables", [3, 5, 7, 13, 29])
@@ -101,3 +101,20 @@ def test_check_command(tmp_path: Path) -> None:
     result = runner.invoke(app, ["club", "movement", "check", str(replay)])
     assert result.exit_code == 2
     assert "table 2 round 2: pair 1 plays board 1 again" in result.stderr
+    relay = tmp_path / "relay.csv"
+    relay.write_text(_csv("mitchell", "--tables", "6", "--relay").csv(), encoding="utf-8")
+    result = runner.invoke(app, ["club", "movement", "check", str(relay)])
+    assert result.exit_code == 0 and "shared by up to 2 tables" in result.stdout
+    result = runner.invoke(app, ["club", "movement", "check", str(relay), "--no-sharing"])
+    assert result.exit_code == 2 and "declares no sharing" in result.stderr
+
+
+def test_teams_commands() -> None:
+    result = runner.invoke(app, ["club", "movement", "teams", "--teams", "2", "--boards", "24", "--csv"])
+    match = Movement.from_csv(result.stdout, meets_twice=True)  # each pair meets its opponents in both halves
+    assert match.at(1, 1).boards == tuple(range(1, 7)) and match.at(2, 1).boards == tuple(range(7, 13))
+    result = runner.invoke(app, ["club", "movement", "teams", "--teams", "6", "--boards", "4", "--csv"])
+    robin = Movement.from_csv(result.stdout)
+    assert len(robin.rounds) == 5 and len(robin.tables) == 6
+    bad = runner.invoke(app, ["club", "movement", "teams", "--teams", "2", "--boards", "10", "--segments", "3"])
+    assert bad.exit_code == 2 and "do not split" in bad.stderr

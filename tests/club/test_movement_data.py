@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from redouble.club.movement import Movement, MovementError, PairId, mitchell, validate
+from redouble.club.movement import Movement, MovementError, PairId, comparison_balance, howell, mitchell, validate
 from redouble.club.movements.data import (
     IndividualMovement,
     howellki_movement,
@@ -129,3 +129,11 @@ def test_bridgescorer_file_without_hands(tmp_path: Path) -> None:
     path.write_text('name: "bad"\n', encoding="utf-8")
     with pytest.raises(MovementError, match="no hands"):
         load_bridgescorer(path)
+
+
+@pytest.mark.parametrize("tables", range(4, 13))
+def test_our_complete_howells_compare_pairs_as_evenly_as_kops(howellki: dict[str, Movement], tables: int) -> None:
+    ours = comparison_balance(howell(tables))
+    theirs = comparison_balance(howellki[f"{tables}-{2 * tables - 1}"])
+    assert ours.mean == theirs.mean
+    assert ours.maximum - ours.minimum <= theirs.maximum - theirs.minimum

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from redouble.club.movement import Movement, MovementError, PairId, howell, mitchell, validate
+from redouble.club.movement import Movement, MovementError, PairId, comparison_balance, howell, mitchell, validate
 from redouble.club.movements.mitchell import arrow_switch_rounds
 from redouble.seats import Side
 
@@ -205,3 +205,21 @@ def test_every_complete_howell(tables: int) -> None:
     report = validate(howell(tables))
     assert report.rounds == 2 * tables - 1 and report.complete and report.uniform
     assert {b.ns + b.ew for b in report.balance} == {2 * tables - 1}
+
+
+@pytest.mark.parametrize("tables", [4, 6, 8, 10, 12, 16])
+def test_complete_howells_compare_every_two_pairs_equally(tables: int) -> None:
+    # 2T-1 is a prime 3 mod 4 (or 15): the NS seats follow a Paley (twin-prime) difference set
+    balance = comparison_balance(howell(tables))
+    assert balance.minimum == balance.maximum == 2 * (tables - 1)
+
+
+@pytest.mark.parametrize("tables", [5, 7, 9, 11, 13, 15])
+def test_odd_table_howells_compare_within_two_boards(tables: int) -> None:
+    balance = comparison_balance(howell(tables))
+    assert balance.maximum - balance.minimum == 4 and balance.mean == 2 * (tables - 1)
+
+
+def test_two_winner_mitchell_never_compares_its_fields() -> None:
+    assert comparison_balance(mitchell(7)).minimum == 0
+    assert comparison_balance(mitchell(7, arrow_switch=True)).minimum == 0  # one round: still unequal

@@ -55,6 +55,13 @@ def test_movement_lookups() -> None:
         movement.at(9, 1)
 
 
+def test_movement_repr_rebuilds_it() -> None:
+    movement = mitchell(4, relay=True, arrow_switch=(4,))
+    rebuilt = eval(repr(movement))
+    assert rebuilt == movement and hash(rebuilt) == hash(movement)
+    assert rebuilt.at(2, 3) == movement.at(2, 3)
+
+
 def test_movement_refuses_a_table_seated_twice_in_a_round() -> None:
     seat = Seating("A", 1, 1, PairId(1), PairId(2), (1, 2))
     with pytest.raises(MovementError, match="table 1 round 1"):
@@ -88,7 +95,7 @@ def test_csv_writes_arrow_switched_tables_in_their_home_directions() -> None:
 
 
 def test_csv_with_unique_numbers_reads_a_howell() -> None:
-    text = CSV_HEADER + "\nA,1,1,4,1,1,2\nA,2,1,2,3,3,4\nA,1,2,4,2,3,4\nA,2,2,3,1,1,2\n"
+    text = CSV_HEADER + "\nA,1,1,4,1,1,2\nA,2,1,2,3,3,4\nA,1,2,4,2,5,6\nA,2,2,3,1,7,8\n"
     movement = Movement.from_csv(text)
     assert movement.at(1, 1).ns == PairId(4)
     assert movement.pairs == (PairId(1), PairId(2), PairId(3), PairId(4))
@@ -99,6 +106,39 @@ def test_csv_with_broken_runs_takes_a_row_per_run() -> None:
     movement = Movement("x", (seating,))
     assert movement.csv().splitlines()[1:] == ["A,1,1,6,1,1,2", "A,1,1,6,1,19,20"]
     assert Movement.from_csv(movement.csv(), name="x") == movement
+
+
+def test_csv_from_a_spreadsheet() -> None:
+    text = mitchell(3).csv()
+    european = "\ufeff" + text.replace(",", ";").replace("\n", "\r\n")
+    assert Movement.from_csv(european).seatings == mitchell(3).seatings
+    with pytest.raises(MovementError, match="line 4: table, round"):
+        Movement.from_csv(CSV_HEADER + "\nA,1,1,1,1,1,2\n\nA,x,1,2,2,3,4\n")
+
+
+def test_csv_is_validated_as_it_is_read() -> None:
+    replay = CSV_HEADER + "\nA,1,1,4,1,1,2\nA,2,1,2,3,3,4\nA,1,2,4,2,3,4\nA,2,2,3,1,1,2\n"
+    with pytest.raises(MovementError, match=r"table 1 round 2: pair 2 plays board 3 again \(first at table 2"):
+        Movement.from_csv(replay)
+    assert len(Movement.from_csv(replay, check=False).seatings) == 4
+
+
+def test_csv_declares_the_sharing_it_holds_unless_told_not_to() -> None:
+    text = mitchell(4, relay=True).csv()
+    assert Movement.from_csv(text).sharing
+    with pytest.raises(MovementError, match="declares no sharing"):
+        Movement.from_csv(text, sharing=False)
+    assert not Movement.from_csv(mitchell(5).csv()).sharing
+
+
+def test_sections_combine() -> None:
+    both = Movement.combine("evening", mitchell(5, section="A"), mitchell(4, skip=True, section="B"))
+    assert both.sections == ("A", "B")
+    assert both.at(1, 1, "B").ns == PairId(1, Side.NS, "B")
+    back = Movement.from_csv(both.csv(), name="evening")
+    assert back.seatings == both.seatings
+    with pytest.raises(MovementError, match="repeat a letter"):
+        Movement.combine("x", mitchell(5), mitchell(3))
 
 
 @pytest.mark.parametrize(("text", "message"), [

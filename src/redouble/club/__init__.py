@@ -7,12 +7,14 @@ Each part re-exports its own names in its own block below.
 from redouble.club.movement import (
     CSV_HEADER,
     BoardShare,
+    ComparisonBalance,
     Movement,
     MovementError,
     MovementReport,
     PairBalance,
     PairId,
     Seating,
+    comparison_balance,
     howell,
     mitchell,
     validate,
@@ -31,10 +33,10 @@ from redouble.club.usebio import ParseError, UsebioError, check_usebio, read_use
 # --- club-session: the session's record log ---
 from redouble.club.session import Adjustment, Record, Session, SessionError, SessionState, Slot
 
-__all__ = ["CSV_HEADER", "BoardShare", "Movement", "MovementError", "MovementReport", "PairBalance", "PairId",
-           "Seating", "guide_cards_html", "guide_cards_text", "howell", "load_bridgescorer", "load_howellki",
-           "mitchell", "round_robin_teams", "swiss_pairing", "swiss_pairs_round", "swiss_teams_round",
-           "table_cards_html", "table_cards_text", "team_of", "validate"]
+__all__ = ["CSV_HEADER", "BoardShare", "ComparisonBalance", "Movement", "MovementError", "MovementReport",
+           "PairBalance", "PairId", "Seating", "comparison_balance", "guide_cards_html", "guide_cards_text", "howell",
+           "load_bridgescorer", "load_howellki", "mitchell", "round_robin_teams", "swiss_pairing",
+           "swiss_pairs_round", "swiss_teams_round", "table_cards_html", "table_cards_text", "team_of", "validate"]
 __all__ += ["BoardResult", "Method", "ParseError", "Penalty", "PenaltyUnit", "ResultError", "SessionScore",
             "UsebioError", "check_usebio", "read_usebio", "score_session", "score_usebio", "team_match", "write_usebio"]
 __all__ += ["Adjustment", "Record", "Session", "SessionError", "SessionState", "Slot"]

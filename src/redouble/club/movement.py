@@ -14,12 +14,14 @@ from redouble.seats import Side
 __all__ = [
     "CSV_HEADER",
     "BoardShare",
+    "ComparisonBalance",
     "Movement",
     "MovementError",
     "MovementReport",
     "PairBalance",
     "PairId",
     "Seating",
+    "comparison_balance",
     "howell",
     "mitchell",
     "validate",
@@ -139,6 +141,8 @@ class Movement:
     meets_twice: bool = False
     _index: dict[tuple[str, int, int], Seating] = field(default_factory=dict, init=False, repr=False,
                                                          compare=False, hash=False)
+    _seated: dict[tuple[int, PairId], Seating] = field(default_factory=dict, init=False, repr=False,
+                                                        compare=False, hash=False)
 
     def __post_init__(self) -> None:
         ordered = tuple(sorted(self.seatings, key=lambda s: (s.section, s.round, s.table)))
@@ -151,6 +155,8 @@ class Movement:
                                     "is seated twice")
             index[key] = seating
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_seated", {(seating.round, pair): seating
+                                             for seating in ordered for pair in seating.pairs})
 
     @property
     def sections(self) -> tuple[str, ...]:
@@ -193,10 +199,7 @@ class Movement:
 
     def seating_of(self, pair: PairId, round: int) -> Seating | None:
         """Where ``pair`` sits in ``round``, or ``None`` when it sits out."""
-        for seating in self.seatings:
-            if seating.round == round and pair in seating.pairs:
-                return seating
-        return None
+        return self._seated.get((round, pair))
 
     def round_seatings(self, round: int, section: str | None = None) -> tuple[Seating, ...]:
         """The seatings of one round, by table."""
@@ -222,18 +225,28 @@ class Movement:
 
     @classmethod
     def from_csv(cls, text: str, *, name: str = "imported", switched_rounds: Iterable[int] = (),
-                 sharing: bool = False, meets_twice: bool = False, directions: bool | None = None) -> Movement:
-        """Read Bridgemate RoundData CSV; pair numbers get a direction (NS n and EW n are different pairs, as in
-        a Mitchell) when ``directions`` says so, or, by default, when a number sits twice in one round."""
-        lines = [line for line in text.splitlines() if line.strip()]
-        if not lines:
+                 sharing: bool | None = None, meets_twice: bool = False, directions: bool | None = None,
+                 check: bool = True) -> Movement:
+        """Read Bridgemate RoundData CSV and (``check``) validate it.
+
+        RoundData cannot declare a relay, so by default (``sharing=None``) a set on two tables in a round is
+        declared as the file has it (the report lists every share); ``sharing=False`` refuses it. Pair numbers get
+        a direction (NS n and EW n are different pairs, as in a Mitchell) when ``directions`` says so, or, by
+        default, when a number sits twice in one round.
+        """
+        numbered = [(number, line) for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1)
+                    if line.strip()]
+        if not numbered:
             raise MovementError("empty movement CSV: expected the header " + CSV_HEADER)
-        header = [cell.strip().lower() for cell in next(csv_module.reader([lines[0]]))]
+        first_line, header_text = numbered[0]
+        delimiter = ";" if ";" in header_text and "," not in header_text else ","  # spreadsheets in nl/de/no
+        header = [cell.strip().lower() for cell in next(csv_module.reader([header_text], delimiter=delimiter))]
         expected = [cell.lower() for cell in CSV_HEADER.split(",")]
         if header[:7] != expected:
-            raise MovementError(f"line 1: header {lines[0]!r} is not {CSV_HEADER}")
+            raise MovementError(f"line {first_line}: header {header_text!r} is not {CSV_HEADER}")
         rows: list[tuple[str, int, int, int, int, int, int]] = []
-        for number, cells in enumerate(csv_module.reader(lines[1:]), start=2):
+        for number, line in numbered[1:]:
+            cells = next(csv_module.reader([line], delimiter=delimiter))
             if len(cells) < 7:
                 raise MovementError(f"line {number}: expected 7 columns, found {len(cells)}")
             try:
@@ -242,7 +255,8 @@ class Movement:
                 raise MovementError(f"line {number}: table, round, pairs and boards must be numbers") from None
             if min(values) < 0 or values[0] < 1 or values[1] < 1 or values[4] > values[5]:
                 raise MovementError(f"line {number}: impossible table, round, pair or board range {cells!r}")
-            rows.append((cells[0].strip() or "A", *values))  # type: ignore[arg-type]
+            table, round_, ns, ew, low, high = values
+            rows.append((cells[0].strip() or "A", table, round_, ns, ew, low, high))
         switched = set(switched_rounds)
         merged: dict[tuple[str, int, int], tuple[int, int, list[int]]] = {}
         for section, table, round_, ns, ew, low, high in rows:
@@ -262,7 +276,31 @@ class Movement:
             if round_ in switched:
                 ns_pair, ew_pair = ew_pair, ns_pair
             seatings.append(Seating(section, table, round_, ns_pair, ew_pair, tuple(boards)))
-        return cls(name, tuple(seatings), sharing=sharing, meets_twice=meets_twice)
+        if sharing is None:
+            placed = [(s.section, s.round, board) for s in seatings for board in s.boards]
+            sharing = len(set(placed)) < len(placed)
+        movement = cls(name, tuple(seatings), sharing=sharing, meets_twice=meets_twice)
+        if check:
+            validate(movement)
+        return movement
+
+    @classmethod
+    def combine(cls, name: str, *sections: Movement) -> Movement:
+        """One movement of several sections (each its own movement, with its own section letter), validated.
+
+        >>> both = Movement.combine("evening", mitchell(7, section="A"), mitchell(6, skip=True, section="B"))
+        >>> both.sections, len(both.pairs)
+        (('A', 'B'), 26)
+        """
+        letters = [movement.sections for movement in sections]
+        flat = [letter for group in letters for letter in group]
+        if len(set(flat)) != len(flat):
+            raise MovementError(f"sections {flat} repeat a letter: give each movement its own section")
+        movement = cls(name, tuple(seat for part in sections for seat in part.seatings),
+                       sharing=any(part.sharing for part in sections),
+                       meets_twice=any(part.meets_twice for part in sections))
+        validate(movement)
+        return movement
 
 
 def _numbers_repeat_in_a_round(rows: dict[tuple[str, int, int], tuple[int, int, list[int]]]) -> bool:
@@ -438,6 +476,51 @@ def validate(movement: Movement, *, sharing_allowed: bool = False,
         name=movement.name, rounds=len(rounds), tables=len(movement.tables), pairs=len(pairs),
         plays=tuple(sorted(plays.items())), balance=balance, shares=tuple(shares),
         repeats=repeats, complete=_complete(pairs, met))
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonBalance:
+    """How often two pairs are compared: sit the same direction on the same board (the quantity a balanced
+    Howell evens out; a two-winner Mitchell never compares its two fields)."""
+
+    minimum: int
+    maximum: int
+    mean: float
+    least: tuple[PairId, PairId]  # a couple compared ``minimum`` times
+    most: tuple[PairId, PairId]   # a couple compared ``maximum`` times
+
+
+def comparison_balance(movement: Movement) -> ComparisonBalance:
+    """Count, for every two pairs of a section, the boards on which both sat in the same direction.
+
+    >>> comparison_balance(mitchell(5)).minimum  # the NS and EW fields are never compared
+    0
+    """
+    pairs = movement.pairs
+    index = {pair: number for number, pair in enumerate(pairs)}
+    counts = [[0] * len(pairs) for _ in pairs]
+    lines: dict[tuple[str, int], tuple[list[int], list[int]]] = {}
+    for seating in movement.seatings:
+        if seating.ns is None or seating.ew is None:
+            continue
+        for board in seating.boards:
+            ns, ew = lines.setdefault((seating.section, board), ([], []))
+            ns.append(index[seating.ns])
+            ew.append(index[seating.ew])
+    for ns, ew in lines.values():
+        for same_direction in (ns, ew):
+            for position, first in enumerate(same_direction):
+                row = counts[first]
+                for second in same_direction[position + 1:]:
+                    row[second] += 1
+                    counts[second][first] += 1
+    couples = [(counts[a][b], a, b) for a in range(len(pairs)) for b in range(a + 1, len(pairs))
+               if pairs[a].section == pairs[b].section]
+    if not couples:
+        raise MovementError(f"movement {movement.name!r} has fewer than two pairs in a section")
+    low, high = min(couples), max(couples)
+    return ComparisonBalance(low[0], high[0], sum(c for c, _a, _b in couples) / len(couples),
+                             (pairs[low[1]], pairs[low[2]]), (pairs[high[1]], pairs[high[2]]))
 
 
 def _complete(pairs: tuple[PairId, ...], meetings: set[frozenset[PairId]]) -> bool:

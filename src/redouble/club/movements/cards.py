@@ -13,6 +13,7 @@ from redouble.seats import Side
 __all__ = [
     "CardWords",
     "board_ranges",
+    "cards_page_html",
     "guide_cards_html",
     "guide_cards_text",
     "pair_guide",
@@ -190,3 +191,24 @@ def guide_cards_html(movement: Movement, *, language: Language = Language.ENGLIS
                      f"{html.escape(words.pair)} {html.escape(_pair(pair, words, language))}</h2><ol>{items}</ol>"
                      "</section>")
     return "\n".join(parts)
+
+
+_PAGE_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1.5em; }
+section { break-inside: avoid; page-break-inside: avoid; margin: 0 0 1.5em; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid #888; padding: 0.2em 0.6em; text-align: left; }
+ol { padding-left: 1.2em; }
+@media print { section { break-after: page; } }
+"""
+
+
+def cards_page_html(movement: Movement, *, language: Language = Language.ENGLISH) -> str:
+    """A whole printable HTML page: every table card, then every pair's guide card, one to a printed page."""
+    words = _WORDS[language]
+    title = html.escape(f"{movement.name}: {words.table_card} / {words.pair_guide}")
+    return (f'<!DOCTYPE html>\n<html lang="{language.value}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
+            f"<style>{_PAGE_STYLE}</style></head><body><h1>{title}</h1>\n"
+            f"{table_cards_html(movement, language=language)}\n{guide_cards_html(movement, language=language)}\n"
+            "</body></html>\n")

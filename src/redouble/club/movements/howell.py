@@ -4,6 +4,7 @@ partial Howells on KoPS's cyclic band pattern."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from functools import cache
 
@@ -37,13 +38,34 @@ def _starters(n: int) -> Iterator[tuple[tuple[int, int], ...]]:
     yield from partitions(tuple(range(1, n)), frozenset())
 
 
-def _adder(n: int, starter: tuple[tuple[int, int], ...]) -> tuple[int, ...] | None:
-    """Distinct non-zero shifts a_i with every x_i − a_i, y_i − a_i distinct and non-zero, or ``None``."""
+def _north_block(n: int) -> frozenset[int] | None:
+    """The positions whose pairs should sit NS for balanced comparisons: a difference set of Z_n with T−1 elements
+    (the quadratic residues of a prime n; the twin-prime set for 15), or ``None`` when Z_n has none here.
+
+    Every two pairs are then compared equally often when n ≡ 3 (mod 4), and within two boards' worth otherwise.
+    """
+    if n > 2 and all(n % d for d in range(2, int(n ** 0.5) + 1)):
+        return frozenset(x * x % n for x in range(1, n))
+    if n == 15:  # the twin-prime (15, 7, 3) difference set {0, 1, 2, 4, 5, 8, 10}, moved off 0
+        return frozenset((x + 1) % 15 for x in (0, 1, 2, 4, 5, 8, 10))
+    return None
+
+
+def _adder(n: int, starter: tuple[tuple[int, int], ...], north: frozenset[int] | None = None,
+           budget: int = 200_000) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None:
+    """Distinct non-zero shifts a_i with every x_i − a_i, y_i − a_i distinct and non-zero (and, given ``north``,
+    exactly one of them in it: that pair sits NS), with the starter so oriented; ``None`` if there are none."""
     shifts: list[int] = []
+    oriented: list[tuple[int, int]] = []
     used_shift: set[int] = set()
     used_cell: set[int] = set()
+    nodes = 0
 
     def place(index: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            return False
         if index == len(starter):
             return True
         x, y = starter[index]
@@ -51,27 +73,59 @@ def _adder(n: int, starter: tuple[tuple[int, int], ...]) -> tuple[int, ...] | No
             u, v = (x - shift) % n, (y - shift) % n
             if shift in used_shift or 0 in (u, v) or u in used_cell or v in used_cell:
                 continue
+            if north is not None and (u in north) == (v in north):
+                continue
             shifts.append(shift)
+            oriented.append((y, x) if north is not None and v in north else (x, y))
             used_shift.add(shift)
             used_cell.update((u, v))
             if place(index + 1):
                 return True
             shifts.pop()
+            oriented.pop()
             used_shift.discard(shift)
             used_cell.difference_update((u, v))
         return False
 
-    return tuple(shifts) if place(0) else None
+    return (tuple(oriented), tuple(shifts)) if place(0) else None
 
 
 @cache
 def _room_square(n: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """A starter and adder of a cyclic Room square of odd side ``n`` (none exists for 3 and 5)."""
+    """An oriented starter (NS element first) and adder of a cyclic Room square of odd side ``n``, balanced for
+    comparisons where a difference set allows (none exists for 3 and 5)."""
+    north = _north_block(n)
+    if north is not None:
+        for starter in itertools.islice(_starters(n), 200):
+            found = _adder(n, starter, north)
+            if found is not None:
+                return found
     for starter in _starters(n):
-        adder = _adder(n, starter)
-        if adder is not None:
-            return starter, adder
+        found = _adder(n, starter)
+        if found is not None:
+            return _orient(n, *found)
     raise MovementError(f"no cyclic Room square of side {n}")  # pragma: no cover - exists for every odd n >= 7
+
+
+def _orient(n: int, starter: tuple[tuple[int, int], ...], adder: tuple[int, ...]) -> \
+        tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Choose which pair of each table sits NS so that comparisons are as even as this square allows: every
+    orientation is tried, the spread of how often each difference falls within the NS block is minimised."""
+    cells = [((x - a) % n, (y - a) % n) for (x, y), a in zip(starter, adder, strict=True)]
+    best: tuple[int, int] | None = None
+    for mask in range(1 << (len(cells) - 1)):  # the first table's orientation is fixed: a mirror is as good
+        block = [cell[(mask >> index) & 1] if index else cell[0] for index, cell in enumerate(cells)]
+        counts = [0] * n
+        for first in block:
+            for second in block:
+                counts[(first - second) % n] += 1
+        spread = max(counts[1:]) - min(counts[1:])
+        if best is None or spread < best[0]:
+            best = (spread, mask)
+    assert best is not None
+    mask = best[1]
+    oriented = tuple((y, x) if index and (mask >> index) & 1 else (x, y) for index, (x, y) in enumerate(starter))
+    return oriented, adder
 
 
 class _OutOfBudget(Exception):

@@ -106,5 +106,8 @@ def mitchell(tables: int, *, boards_per_round: int = 2, skip: bool = False, rela
         " half table" if half_table else "") + (" arrow switch " + ",".join(map(str, sorted(switched)))
                                                 if switched else "")
     movement = Movement(name, tuple(seatings), sharing=relay)
-    validate(movement)
+    try:
+        validate(movement)
+    except MovementError as error:  # e.g. an odd number of bye stands: EW pairs meet their boards again
+        raise MovementError(f"{name} does not work: {error}") from None
     return movement
