@@ -89,3 +89,21 @@ def test_check_pbn_agrees_with_ruter71_and_catches_an_edited_row() -> None:
     assert found == ["board 1, 3 v 4: IMP_NS published 6, recomputed 5",
                      "board 1, 3 v 4: IMP_EW published -6, recomputed -5",
                      "board 1, 3 v 4: ButlerDatum published -80, recomputed -90"]
+
+
+def test_two_sections_keep_their_section_column() -> None:
+    lines = [BoardResult(1, PairId(1, Side.NS, section), PairId(1, Side.EW, section), score=score)
+             for section, score in (("A", 420), ("B", 450))]
+    lines += [BoardResult(1, PairId(2, Side.NS, section), PairId(2, Side.EW, section), score=score)
+              for section, score in (("A", 400), ("B", 400))]
+    session = score_session(lines)
+    text = write_results_pbn(session)
+    assert loads(text)[0].table("ScoreTable").names[0] == "Section"  # type: ignore[union-attr]
+    back = read_results_pbn(text)
+    assert sorted((r.board, r.ns, r.ew, r.score) for r in back.results) == \
+        sorted((r.board, r.ns, r.ew, r.score) for r in lines)
+    assert [(p.pair, p.place) for p in score_pbn(back).pairs] == [(p.pair, p.place) for p in session.pairs]
+    assert back.winners == 1 and {rank.pair.section for rank in back.ranking} == {"A", "B"}
+    from redouble.club.pbnresults import check_pbn
+
+    assert check_pbn(back) == []

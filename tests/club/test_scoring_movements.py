@@ -73,3 +73,19 @@ def test_any_odd_or_skip_mitchell_balances(tables: int, seed: int, method: Metho
     corrected = BoardResult(old.board, old.ns, old.ew, score=-1430, table=old.table, round=old.round)
     full = score_session([corrected if r is old else r for r in results], method=method, winners=2)
     assert session.with_result(corrected).pairs == full.pairs
+
+
+@settings(max_examples=200, deadline=None)
+@given(scores=st.lists(st.sampled_from([-500, -100, 0, 100, 110, 420, 450, 1430]), min_size=1, max_size=30),
+       extra=st.integers(min_value=0, max_value=3), halves=st.booleans())
+def test_plain_traveller_fast_path_equals_the_pairwise_comparison(scores: list[int], extra: int,
+                                                                  halves: bool) -> None:
+    """score_traveller counts plain scores by bisection; the pairwise path (a score as a weighted score of
+    weight 1) must give the very same matchpoints, with Neuberg and either scale."""
+    from redouble.scoring.matchpoints import MatchpointScale, WeightedScore, score_traveller
+
+    scale = MatchpointScale.MP2 if halves else MatchpointScale.MP1
+    expected = len(scores) + extra
+    fast = score_traveller(scores, expected=expected, scale=scale)
+    slow = score_traveller([WeightedScore(((1.0, s),)) for s in scores], expected=expected, scale=scale)
+    assert (fast.ns, fast.ew, fast.top) == (slow.ns, slow.ew, slow.top)

@@ -10,9 +10,10 @@ from redouble.cards import Card
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.club.scoring import Method, score_session, team_match
+from redouble.scoring.imps import imps
 from redouble.scoring.matchpoints import ArtificialScore, MatchpointScale, WeightedScore
 from redouble.scoring.teams import ButlerScoring
-from redouble.scoring.vp import SEED30
+from redouble.scoring.vp import SEED30, victory_points
 from redouble.seats import Seat, Side
 
 NS, EW = Side.NS, Side.EW
@@ -218,6 +219,7 @@ def test_seed001_team_match_plus_15_imps() -> None:
     assert [b.imps for b in match.boards] == [-1, -3, 13, 6]
     assert match.total == 15
     assert match.victory_points == SEED30(15, boards=24)
+    assert team_match(lines, home=home).victory_points == victory_points(15, boards=4)  # WBF 2013 by default
     assert "open room NS +420, closed room NS +450: A -30 → -1 IMPs" in match.text()
     imps = score_session(lines, method=Method.IMPS)
     assert imps.pair("1NS").total == 15 and imps.pair("1EW").total == -15
@@ -267,3 +269,28 @@ def test_score_card_and_passed_out_board() -> None:
     assert card[0].direction is EW and card[0].opponents == ns(1) and card[0].result == "PASS"
     assert card[0].points == 0 and "beats 1 of 1" in card[0].derivation
     assert "1EW" in session.text() and "100.00%" in session.text()
+
+
+def test_json_carries_every_number_and_its_derivation() -> None:
+    import json
+
+    data = json.loads(json.dumps(score_session(adjusted_session(), winners=2).to_json()))
+    assert data["method"] == "matchpoints" and data["fields"] == ["A EW", "A NS"]
+    line = data["boards"][0]["lines"][3]
+    assert line["ns_score"] == "A+/A-" and line["ns"] == 6 and "Law 12C2" in line["ns_derivation"]
+    first = data["pairs"][0]
+    assert first["place"] == "1" and first["derivation"].startswith(first["pair"] + ":")
+
+
+def test_artificial_scores_in_imp_sessions_are_three_imps_per_ten_percent() -> None:
+    """Law 12C2 in IMPs: Av+ +3, Av 0, Av− −3; the datum is taken from the real scores alone."""
+    lines = [BoardResult(1, PairId(1), PairId(2), score=650), BoardResult(1, PairId(3), PairId(4), score=170),
+             BoardResult(1, PairId(5), PairId(6), score=200), BoardResult(1, PairId(7), PairId(8), score=620),
+             BoardResult(1, PairId(9), PairId(10), artificial=ArtificialScore.parse("A+/A-"))]
+    board = score_session(lines, method=Method.BUTLER).board(1)
+    assert board.datum == 410  # 170, 200, 620, 650: drop 170 and 650, mean 410
+    assert (board.lines[4].ns, board.lines[4].ew) == (3, -3)
+    assert "artificial 60% → +3 IMPs (Law 12C2)" in board.lines[4].ns_derivation
+    cross = score_session(lines, method=Method.CROSS_IMPS).board(1)
+    assert (cross.lines[4].ns, cross.lines[4].ew) == (3, -3)
+    assert cross.lines[0].ns == round((imps(480) + imps(450) + imps(30)) / 3, 9)

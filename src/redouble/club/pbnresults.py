@@ -181,6 +181,7 @@ class PbnRank:
     percentage: float | None
     boards: int | None
     names: str = ""
+    field: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +200,9 @@ class PbnSession:
 
     @property
     def winners(self) -> int:
-        """2 when the TotalScoreTable ranks NS and EW apart (two pairs placed first), else 1."""
+        """2 when the TotalScoreTable ranks NS and EW apart (fields named NS/EW, or two pairs placed first), else 1."""
+        if any(rank.field for rank in self.ranking):
+            return 2 if any(rank.field.split()[-1] in ("NS", "EW") for rank in self.ranking if rank.field) else 1
         return 2 if sum(rank.rank == 1 and not rank.tied for rank in self.ranking) == 2 else 1
 
 
@@ -284,9 +287,11 @@ def _read_rank(record: Mapping[str, int | float | str | None]) -> PbnRank:
     total = next((_float(record[name]) for name in ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP",
                                                      "TotalScore") if record.get(name) is not None), None)
     boards = record.get("NrBoards")
-    return PbnRank(PairId.parse(pair_text), rank, record.get("RankTie") is not None, total,
+    field = _text(record.get("Field")) or ""
+    section = field.split()[0] if field and field != "all" else "A"
+    return PbnRank(PairId.parse(pair_text, section=section), rank, record.get("RankTie") is not None, total,
                    _float(record.get("TotalPercentage")), boards if isinstance(boards, int) else None,
-                   _text(record.get("Names")) or "")
+                   _text(record.get("Names")) or "", field)
 
 
 def score_pbn(session: PbnSession) -> SessionScore:

@@ -38,6 +38,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
@@ -270,6 +271,29 @@ class SessionScore:
             boards += (fresh,)
         return _finish(tuple(results), boards, self.expected, self.settings)
 
+    def to_json(self) -> dict[str, Any]:
+        """Every number with its derivation, as plain data for the web and the live results."""
+        def entry(value: ScoreEntry) -> int | str:
+            return value if isinstance(value, int) else str(value)
+
+        return {
+            "method": self.method.value, "winners": self.settings.winners, "fields": list(self.fields),
+            "boards": [{"board": board.board, "section": board.section, "top": board.top, "datum": board.datum,
+                        "derivation": board.derivation,
+                        "lines": [{"ns_pair": str(line.result.ns), "ew_pair": str(line.result.ew),
+                                   "table": line.result.table, "round": line.result.round,
+                                   "result": line.result.result_text(), "ns_score": entry(line.result.ns_entry),
+                                   "ns": line.ns, "ew": line.ew, "ns_raw": line.ns_raw, "ew_raw": line.ew_raw,
+                                   "ns_derivation": line.ns_derivation, "ew_derivation": line.ew_derivation}
+                                  for line in board.lines]}
+                       for board in self.boards],
+            "pairs": [{"pair": str(pair.pair), "section": pair.pair.section, "field": pair.field,
+                       "place": pair.place_text, "total": pair.total, "percentage": pair.percentage,
+                       "boards": pair.boards, "top": pair.top, "penalty": pair.penalty,
+                       "derivation": pair.derivation}
+                      for pair in self.pairs],
+        }
+
     def text(self) -> str:
         """The ranking as plain text, field by field."""
         lines: list[str] = []
@@ -444,12 +468,10 @@ def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], sett
 def _datum_text(plain: list[int], butler: ButlerScoring, datum: float | None) -> str:
     if not plain:
         return "0 (no real scores)"
-    drop = min(butler.drop, (len(plain) - 1) // 2) if len(plain) >= butler.trim_from else 0
-    kept = plain[drop:len(plain) - drop]
-    dropped = f"drop {', '.join(map(str, plain[:drop] + plain[len(plain) - drop:]))}; " if drop else ""
-    centre = sum(kept) / len(kept) if butler.method.value == "Mean" else None
-    how = f"mean of {len(kept)} = {_num(centre)}" if centre is not None else f"median of {len(kept)}"
-    return f"{dropped}{how}; rounded to {butler.unit} ({butler.rounding.value}) = {_num(datum or 0)}"
+    kept, dropped = butler.kept(plain)
+    drop = f"drop {', '.join(map(str, dropped))}; " if dropped else ""
+    return (f"{drop}{butler.method.value.lower()} of {len(kept)} = {_num(butler.centre(plain))}; "
+            f"rounded to {butler.unit} ({butler.rounding.value}) = {_num(datum or 0)}")
 
 
 def _imp_text(side: str, entry: ScoreEntry, value: float, datum: float | None, others: list[ScoreEntry],

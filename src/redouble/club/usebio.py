@@ -61,6 +61,9 @@ class EventType(enum.Enum):
     BUTLER_PAIRS = "BUTLER_PAIRS"
     CROSS_IMP = "CROSS_IMP"
 
+    def __repr__(self) -> str:
+        return f"EventType.{self.name}"
+
     @property
     def method(self) -> Method:
         """How the boards of this event type are compared."""
@@ -334,7 +337,8 @@ def _total(pair: PairScore, score: SessionScore, most: dict[str, int]) -> float:
 
 
 def write_usebio(event: UsebioEvent, score: SessionScore | None = None) -> str:
-    """The event as USEBIO 1.2 with the results of ``score`` (default: rescored now)."""
+    """The event as USEBIO 1.2 with the results of ``score`` (default: rescored now); traveller lines carry the
+    Neuberg-factored points, so each pair's lines add up to its total."""
     score = score or score_usebio(event)
     kind = event.event_type
     root = ET.Element("USEBIO", {"Version": "1.2"})
