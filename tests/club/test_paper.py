@@ -251,3 +251,10 @@ def test_the_paper_club_on_postgresql(tmp_path: Path) -> None:
         assert code == 0 and "Board 1 complete." in out
         code, out = club("rank", "--db", db)
         assert code == 0 and re.search(r"│\s+1= │\s+3 │.*│\s+12 │", out)
+
+
+def test_a_database_that_cannot_be_opened_is_one_line(tmp_path: Path) -> None:
+    code, out = club("sessions", "--db", "postgresql://root@127.0.0.1:1/none")
+    assert code == 2 and "cannot open the club database" in out and "Traceback" not in out
+    code, out = club("sessions", "--db", str(tmp_path / "no" / "such" / "dir" / "club.db"))
+    assert code == 2 and "cannot open the club database" in out

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
 
 from redouble.club.models import ClubRecordRow, ClubSessionRow
 from redouble.club.session import Record, Session, SessionError, SessionOpened
 from redouble.server.store import Store
 
-__all__ = ["ClubStore", "ConflictError", "SessionInfo", "UnknownSessionError"]
+__all__ = ["ClubStore", "ConflictError", "DatabaseError", "SessionInfo", "UnknownSessionError"]
 
 
 class UnknownSessionError(SessionError):
@@ -30,6 +30,10 @@ class UnknownSessionError(SessionError):
 
 class ConflictError(SessionError):
     """Another writer appended to the session first; reload it and try again."""
+
+
+class DatabaseError(SessionError):
+    """The database cannot be reached or written; nothing was stored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +66,11 @@ class ClubStore:
     def __init__(self, db: str) -> None:
         self._store = Store(database_url(db))
         self.engine = self._store.engine
-        self._store.migrate()
+        try:
+            self._store.migrate()
+        except SQLAlchemyError as error:
+            self._store.close()
+            raise DatabaseError(f"cannot open the club database {db!r}: {_first_line(error)}") from None
 
     def close(self) -> None:
         """Release the connections."""
@@ -136,6 +144,8 @@ class ClubStore:
         except IntegrityError:
             raise ConflictError(f"record #{record.seq} of session {session_id!r} was written by someone else "
                                 "first: reload the session") from None
+        except SQLAlchemyError as error:
+            raise DatabaseError(f"record #{record.seq} was not stored: {_first_line(error)}") from None
 
     def load(self, session_id: str) -> Session:
         """A stored session rebuilt from its records, storing every further record here first."""
@@ -149,6 +159,10 @@ class ClubStore:
         return ClubRecordRow(session_id=session_id, seq=record.seq, at=record.at, author=record.by,
                              kind=record.kind, reason=record.reason, entry_key=record.key,
                              data=json.dumps(data["data"], ensure_ascii=False, separators=(",", ":")))
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
 def _aware(moment: datetime) -> datetime:
