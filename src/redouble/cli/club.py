@@ -326,7 +326,6 @@ AsOfOption = Annotated[str | None, typer.Option("--as-of", help="As the session 
 
 if TYPE_CHECKING:
     from redouble.club.movement import PairId
-    from redouble.club.results import BoardResult
     from redouble.club.session import Session, SessionState, Slot
     from redouble.club.store import ClubStore
 
@@ -563,7 +562,7 @@ def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId
     line = parse_result_line(rest, board=board, ns=ns, ew=ew, table=table, round=round_, lang=lang)
     from redouble.club.results import BoardResult
 
-    slot = session.slot_of(_probe(board, ns, ew, table, round_))
+    slot = session.slot_of(board, ns, ew, table=table, round=round_)
     if isinstance(line, BoardResult):
         session.enter(dataclasses.replace(line, table=slot.table, round=slot.round), by=by)
     elif line is None:
@@ -572,12 +571,6 @@ def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId
         assert isinstance(line, Adjustment)
         session.adjust(slot, line, by=by, reason="artificial score from the traveller")
     return slot
-
-
-def _probe(board: int, ns: PairId, ew: PairId, table: int | None, round_: int | None) -> BoardResult:
-    from redouble.club.results import BoardResult
-
-    return BoardResult(board, ns, ew, score=0, table=table, round=round_)
 
 
 def _looks_like_pair(word: str) -> bool:
@@ -749,7 +742,7 @@ def adjust_command(
     with _club_db(db) as store:
         _, session = _session(store, session_id)
         ns, ew, table, round_ = _where(session.state, board, table, round_, pairs)
-        slot = session.slot_of(_probe(board, ns, ew, table, round_))
+        slot = session.slot_of(board, ns, ew, table=table, round=round_)
         record = session.adjust(slot, Adjustment.parse(score), by=by, reason=reason)
         console.print(record.describe(), markup=False, soft_wrap=True)
         console.print(_traveller_table(session.state, board))
@@ -797,7 +790,7 @@ def remove_command(
     with _club_db(db) as store:
         _, session = _session(store, session_id)
         ns, ew, table, round_ = _where(session.state, board, table, round_, pairs)
-        slot = session.slot_of(_probe(board, ns, ew, table, round_))
+        slot = session.slot_of(board, ns, ew, table=table, round=round_)
         console.print(session.append(ResultRemoved(slot), by=by, reason=reason).describe(), markup=False,
                       soft_wrap=True)
 

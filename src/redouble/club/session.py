@@ -824,19 +824,23 @@ class _Builder:
 
     def _slot_of(self, result: BoardResult) -> Slot:
         """The slot a result belongs to: its table and round, or found from its pairs and board."""
-        section = result.ns.section
-        if result.table is None or result.round is None:
-            for seating in self.seatings.values():
-                if seating.ns == result.ns and seating.ew == result.ew and result.board in seating.boards:
-                    return Slot(seating.section, seating.table, seating.round, result.board)
-            for seating in self.seatings.values():
-                if seating.ns == result.ew and seating.ew == result.ns and result.board in seating.boards:
-                    raise WrongPairError(
-                        f"board {result.board}: {result.ns} and {result.ew} are the wrong way round; at table "
-                        f"{seating.table}, round {seating.round} {seating.ns} sits NS and {seating.ew} EW")
-            raise WrongPairError(f"board {result.board}: {result.ns} (NS) and {result.ew} (EW) do not play it "
-                                 f"against each other in movement {self.movement.name}")
-        return Slot(section, result.table, result.round, result.board)
+        return self.slot_for(result.board, result.ns, result.ew, table=result.table, round=result.round)
+
+    def slot_for(self, board: int, ns: PairId, ew: PairId, *, table: int | None = None,
+                 round: int | None = None) -> Slot:
+        """Where ``ns`` v ``ew`` play ``board``: the table and round given, or found in the seatings."""
+        if table is not None and round is not None:
+            return Slot(ns.section, table, round, board)
+        for seating in self.seatings.values():
+            if seating.ns == ns and seating.ew == ew and board in seating.boards:
+                return Slot(seating.section, seating.table, seating.round, board)
+        for seating in self.seatings.values():
+            if seating.ns == ew and seating.ew == ns and board in seating.boards:
+                raise WrongPairError(
+                    f"board {board}: {ns} and {ew} are the wrong way round; at table {seating.table}, round "
+                    f"{seating.round} {seating.ns} sits NS and {seating.ew} EW")
+        raise WrongPairError(f"board {board}: {ns} (NS) and {ew} (EW) do not play it against each other in "
+                             f"movement {self.movement.name}")
 
     def _check_result(self, result: BoardResult, slot: Slot) -> BoardResult:
         seating = self.seatings.get((slot.section, slot.table, slot.round))
@@ -1209,9 +1213,10 @@ class Session:
         """Take back record ``seq`` (itself a record, which can be undone in turn)."""
         return self.append(Undone(seq), by=by, reason=reason)
 
-    def slot_of(self, result: BoardResult) -> Slot:
-        """The table, round and board a traveller line belongs to, or the ``SessionError`` why not."""
-        return self._builder._slot_of(result)
+    def slot_of(self, board: int, ns: PairId, ew: PairId, *, table: int | None = None,
+                round: int | None = None) -> Slot:
+        """The table, round and board where ``ns`` v ``ew`` play ``board``, or the ``SessionError`` why not."""
+        return self._builder.slot_for(board, ns, ew, table=table, round=round)
 
     # -- storage --
 
