@@ -470,18 +470,29 @@ class _Page:
                         f"<td>{self._pair_link(line.opponents)}</td>"
                         f"<td class='l'>{self._result_html(pair.pair, line.board, line.result)}</td>"
                         f"<td>{_e(line.score if isinstance(line.score, int) else str(line.score))}</td>"
-                        f"<td title='{_e(line.derivation)}'>{_num(line.points)}</td></tr>")
+                        f"<td title='{_e(line.derivation)}'>{_num(line.points)}</td>"
+                        f"{self._board_percent(line.board, line.points)}</tr>")
         percent = "" if pair.percentage is None else f" · {pair.percentage:.2f}%"
         penalty = f" · {words['penalty']} −{_num(pair.penalty)}" if pair.penalty else ""
         head = (f"<tr><th>{words['board']}</th><th class='hide-phone'>{words['direction']}</th>"
                 f"<th>{words['opponents']}</th>"
-                f"<th class='l'>{words['result']}</th><th>{words['score']}</th><th>{self.unit}</th></tr>")
+                f"<th class='l'>{words['result']}</th><th>{words['score']}</th><th>{self.unit}</th>"
+                + (f"<th>{words['percent']}</th>" if self.unit == "MP" else "") + "</tr>")
         return (f"<section class='card' id='{_anchor(pair.pair)}'><h3>{words['pair']} {_e(words.pair(pair.pair))}"
                 f" {_e(self.state.names(pair.pair))}</h3>"
                 f"<div class='sub'>{words['place']} {_e(pair.place_text)} · {words['total']} "
                 f"<span title='{_e(pair.derivation)}'>{_num(pair.total)} {self.unit}</span>{percent}{penalty}</div>"
                 f"<div class='scroll'><table class='grid'>{head}{''.join(rows)}</table></div>"
                 f"<details><summary>{words['how']}</summary><p>{_e(pair.derivation)}</p></details></section>")
+
+    def _board_percent(self, board: int, points: float) -> str:
+        """A board's matchpoints as a percentage of its top (matchpoint sessions only)."""
+        if self.unit != "MP":
+            return ""
+        scored = self._board_score(board)
+        if scored is None or not scored.top:
+            return "<td></td>"
+        return f"<td>{100 * points / scored.top:.0f}</td>"
 
     def _result_html(self, pair: PairId, board: int, fallback: str) -> str:
         """A score card's result in the page's notation: ``4♠ N +1`` (the scorer's text if not found)."""
