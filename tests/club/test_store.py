@@ -109,3 +109,16 @@ def test_entry_ids_survive_a_reload(db: str) -> None:
         reloaded = store.load(session_id)
         assert reloaded.enter(line, by="table 1", key="phone-1:0001").seq == 2
         assert [record.key for record in store.records(session_id)] == [None, "phone-1:0001"]
+
+
+def test_sessions_of_an_event(db: str) -> None:
+    from club_support import clock, seed_movement
+
+    from redouble.club.session import Session
+
+    with ClubStore(db) as store:
+        for name in ("Monday", "Tuesday"):
+            store.create(Session.open(name, seed_movement(), by="td", event="Autumn cup", clock=clock()))
+        store.create(Session.open("Friday", seed_movement(), by="td", clock=clock()))
+        assert sorted(info.name for info in store.sessions(event="Autumn cup")) == ["Monday", "Tuesday"]
+        assert len(store.sessions()) == 3

@@ -897,10 +897,13 @@ def import_command(
 
 
 @club_app.command("sessions")
-def sessions_command(db: DbOption = "club.db") -> None:
-    """The sessions in the database, newest first."""
+def sessions_command(
+    db: DbOption = "club.db",
+    event: Annotated[str | None, typer.Option("--event", help="Only the sessions of this event.")] = None,
+) -> None:
+    """The sessions in the database (of an event), newest first."""
     with _club_db(db) as store:
-        for info in store.sessions():
+        for info in store.sessions(event=event):
             console.print(f"{info.id}  {info.created_at:%Y-%m-%d %H:%M}  {info.name}"
                           + (f" ({info.event})" if info.event else "") + f"  {info.records} records", markup=False)
 

@@ -102,15 +102,17 @@ class ClubStore:
             db.add_all(self._row(chosen, record) for record in session.records)
         return chosen
 
-    def sessions(self) -> list[SessionInfo]:
-        """Every stored session, newest first."""
+    def sessions(self, *, event: str | None = None) -> list[SessionInfo]:
+        """Every stored session (of one event, if given), newest first."""
         with DbSession(self.engine) as db:
             counts: dict[str, int] = {}
             for session_id, count in db.execute(select(ClubRecordRow.session_id, func.count())
                                                 .group_by(ClubRecordRow.session_id)):
                 counts[session_id] = count
-            rows = db.scalars(select(ClubSessionRow).order_by(ClubSessionRow.created_at.desc(),
-                                                              ClubSessionRow.id.desc()))
+            query = select(ClubSessionRow).order_by(ClubSessionRow.created_at.desc(), ClubSessionRow.id.desc())
+            if event is not None:
+                query = query.where(ClubSessionRow.event == event)
+            rows = db.scalars(query)
             return [SessionInfo(row.id, row.event, row.name, _aware(row.created_at), counts.get(row.id, 0))
                     for row in rows]
 
