@@ -50,6 +50,7 @@ def test_every_part_is_on_the_page_with_its_derivation() -> None:
     assert "(adjusted A+/A-)" in page and "(adjusted 420/-50)" in page
     assert "fouled board" in page and "slow play" in page  # the audit of adjustments
     assert "How the points were found" in page
+    assert "4S N, 11 tricks: trick score 120 + overtricks 30 + game bonus 300 = 450 (Law 77)" in page
     for line in score.board(3).lines:
         assert line.ns_derivation.replace("'", "&#x27;") in page
 

@@ -30,6 +30,7 @@ from redouble.club.scoring import BoardScore, PairScore, ScoredLine, SessionScor
 from redouble.club.session import Record, SessionError, SessionState, describe_change
 from redouble.errors import BridgeError
 from redouble.notation import Language
+from redouble.scoring.duplicate import score_breakdown
 from redouble.seats import Seat, Side, Vulnerability
 
 __all__ = ["LABELS", "PageError", "print_pdf", "render_pages", "write_pages"]
@@ -367,8 +368,9 @@ class _Page:
         if result.contract is not None and result.contract.declarer is not None:
             declarer = result.contract.declarer.letter(words.language)
         score = result.ns_score if result.artificial is None and result.weighted is None else None
-        plus = str(score) if score is not None and score > 0 else ""
-        minus = str(-score) if score is not None and score < 0 else ""
+        why = _e(self._law77(result))
+        plus = f"<span title='{why}'>{score}</span>" if score is not None and score > 0 else ""
+        minus = f"<span title='{why}'>{-score}</span>" if score is not None and score < 0 else ""
         contract = _contract_html(result, words)
         if adjusted or result.adjusted:
             label = result.artificial.label() if result.artificial is not None else (
@@ -386,6 +388,16 @@ class _Page:
                 f"<td class='hide-phone'>{_tricks_text(result)}</td>"
                 f"<td class='hide-phone'>{plus}</td><td class='hide-phone'>{minus}</td>"
                 f"<td class='phone'>{'' if score is None else score}</td>{ns_points}{ew_points}</tr>")
+
+    def _law77(self, result: BoardResult) -> str:
+        """How a line's score is made up (Law 77), as its tooltip: ``trick score 120 + game bonus 300 = 420``."""
+        contract = result.contract
+        if contract is None or result.tricks is None or result.score is not None:
+            return ""
+        vulnerability = self.state.vulnerability(result.board)
+        breakdown = score_breakdown(contract, tricks=result.tricks, vulnerable=vulnerability)
+        parts = " + ".join(f"{label} {points}" for label, points in breakdown.lines())
+        return f"{contract.format(with_declarer=True)}, {result.tricks} tricks: {parts} = {breakdown.total} (Law 77)"
 
     def _pair_link(self, pair: PairId | None, *, short: bool = False) -> str:
         """A pair linked to its score card; ``short`` leaves out the direction its column already names."""
