@@ -258,3 +258,12 @@ def test_a_database_that_cannot_be_opened_is_one_line(tmp_path: Path) -> None:
     assert code == 2 and "cannot open the club database" in out and "Traceback" not in out
     code, out = club("sessions", "--db", str(tmp_path / "no" / "such" / "dir" / "club.db"))
     assert code == 2 and "cannot open the club database" in out
+
+
+def test_enter_flags_a_score_on_the_wrong_side(tmp_path: Path) -> None:
+    db = new_seed_session(tmp_path)
+    code, out = club("enter", "1", "--db", db, input="420\n430\n-500\nquit\n")
+    assert code == 0
+    assert "check: table 3, round 3, board 1: NS -500, but every other table scored NS plus" in out
+    with ClubStore(db) as store:
+        assert store.load("seed-001").state.result(table=3, round=3, board=1).score == -500  # flagged, kept

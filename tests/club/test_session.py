@@ -373,3 +373,25 @@ def test_a_pbn_boards_own_vulnerability_scores_the_line() -> None:
     assert session.state.result(table=1, round=1, board=1).ns_score == 620  # vulnerable, as the board says
     with pytest.raises(ImpossibleResultError, match=r"\+420 is not a possible score on board 1 \(vulnerable: All\)"):
         session.enter(BoardResult(1, PairId(2), PairId(13), score=420), by="scorer")
+
+
+def test_doubtful_results_are_flagged_not_refused() -> None:
+    from redouble.analysis.ddtable import dd_table
+    from redouble.cards import Strain
+
+    session = seed_session()
+    session.append(BoardsDealt(deal_boards([1], seed="doubts"), source="seed"), by="td")
+    table = dd_table(session.state.boards[1].deal)
+    made = table.tricks(declarer=Seat.NORTH, strain=Strain.SPADES)
+    far = made - 3 if made >= 3 else made + 3
+    line = BoardResult(1, PairId(1), PairId(8), Contract.parse("1S", declarer=Seat.NORTH), tricks=far)
+    session.enter(line, by="scorer")
+    assert session.state.doubts(Slot("A", 1, 1, 1), dd=table) == [
+        f"table 1, round 1, board 1: 1S N took {far} tricks; double dummy makes {made}"]
+    plain = seed_session()
+    for ns, ew, score in ((1, 8, 420), (2, 13, 420), (3, 11, 450)):
+        plain.enter(BoardResult(1, PairId(ns), PairId(ew), score=score), by="scorer")
+    plain.enter(BoardResult(1, PairId(4), PairId(9), score=-420), by="scorer")  # NS -420 where the others are +
+    assert plain.state.doubts(Slot("A", 4, 4, 1)) == [
+        "table 4, round 4, board 1: NS -420, but every other table scored NS plus: is it on the right side?"]
+    assert plain.state.doubts(Slot("A", 2, 2, 1)) == []

@@ -325,6 +325,7 @@ AsOfOption = Annotated[str | None, typer.Option("--as-of", help="As the session 
                                                 "(21:30 on its date, 2026-11-24T21:30) or after record N.")]
 
 if TYPE_CHECKING:
+    from redouble.analysis.ddtable import DDTable
     from redouble.club.movement import PairId
     from redouble.club.session import Session, SessionState, Slot
     from redouble.club.store import ClubStore
@@ -609,6 +610,7 @@ def enter_command(
         console.print(ENTER_HELP)
         queue = list(boards or [])
         entered: list[Slot] = []
+        dd_cache: dict[int, DDTable | None] = {}
         while True:
             if queue:
                 board = queue.pop(0)
@@ -659,10 +661,23 @@ def enter_command(
                     err_console.print(f"error: {where}{error}", markup=False, soft_wrap=True)
                     continue
                 console.print(_traveller_table(session.state, board))
+                if key != "undo":
+                    for doubt in session.state.doubts(entered[-1], dd=_dd_of(session.state, board, dd_cache)):
+                        err_console.print(f"check: {doubt}", markup=False, soft_wrap=True)
                 if not [slot for slot in session.state.missing() if slot.board == board]:
                     console.print(f"Board {board} complete.")
                     break
         console.print(f"{len(entered)} lines entered.")
+
+
+def _dd_of(state: SessionState, board: int, cache: dict[int, DDTable | None]) -> DDTable | None:
+    """A dealt board's double-dummy table, worked out once per board (None when the deal is not known)."""
+    if board not in cache:
+        from redouble.analysis.ddtable import dd_table
+
+        dealt = state.boards.get(board)
+        cache[board] = None if dealt is None else dd_table(dealt.deal)
+    return cache[board]
 
 
 def _ask(prompt: str) -> str | None:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redouble.board import Board, board_dealer, board_vulnerability
 from redouble.calls import Contract
@@ -45,6 +45,9 @@ from redouble.scoring.duplicate import ns_score
 from redouble.scoring.entry import parse_tricks
 from redouble.scoring.matchpoints import ArtificialScore, WeightedScore
 from redouble.seats import Seat, Side, Vulnerability
+
+if TYPE_CHECKING:
+    from redouble.analysis.ddtable import DDTable
 
 __all__ = [
     "Adjustment",
@@ -764,6 +767,29 @@ class SessionState:
         """The players of a pair as seated (empty when not given)."""
         entry = self.pairs.get(pair)
         return "" if entry is None else entry.names
+
+    def doubts(self, slot: Slot, *, dd: DDTable | None = None) -> list[str]:
+        """Why a result entered looks wrong, for the director to check (never refused): declarer's tricks
+        three or more from double dummy (``dd``, the board's table), or an NS score whose sign differs from
+        every other table's (the +50/−50 on the wrong side that slips past verification)."""
+        line = self.slots[slot].result if slot in self.slots else None
+        if line is None:
+            return []
+        found = []
+        contract = line.contract
+        if dd is not None and contract is not None and contract.declarer is not None and line.tricks is not None:
+            par_tricks = dd.tricks(declarer=contract.declarer, strain=contract.strain)
+            if abs(line.tricks - par_tricks) >= 3:
+                found.append(f"{slot}: {contract.format(with_declarer=True)} took {line.tricks} tricks; double "
+                             f"dummy makes {par_tricks}")
+        score = line.ns_score
+        others = [state.result.ns_score for other, state in self.slots.items()
+                  if other.board == slot.board and other != slot and state.result is not None
+                  and state.result.ns_score is not None and not state.result.adjusted]
+        if score and len(others) >= 2 and all(other and (other > 0) != (score > 0) for other in others):
+            found.append(f"{slot}: NS {score:+d}, but every other table scored NS "
+                         f"{'minus' if score > 0 else 'plus'}: is it on the right side?")
+        return found
 
     def score(self) -> SessionScore:
         """The session scored as it stands: its method, winners, adjusted scores and penalties."""
