@@ -224,6 +224,11 @@ def check_frame(deal: Deal, viewer: Seat | None, frame: dict[str, Any]) -> None:
         assert viewer is not None and (viewer is caller or viewer.side is not caller.side)
     if frame["type"] == "sync":  # the missed events are checked one by one by the client
         frame = {"type": "sync", "view": view, "board": frame["board"]}
+    if view.get("hidden"):  # a board other tables of the group still play: nothing of it shows
+        assert viewer is None, f"{viewer} got a veiled view of its own table"
+        assert not cards_in(frame), f"a veiled frame shows {sorted(cards_in(frame))}: {frame}"
+        assert view["auction"] == [] and view["contract"] is None and view["tricks"] == []
+        return
     phase = view["phase"]
     if phase == "done":
         assert view["deal"] == deal.to_pbn()

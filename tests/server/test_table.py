@@ -11,7 +11,9 @@ from redouble.deal import Deal, new_seed
 from redouble.robots import NaiveRobot, RandomRobot, Robot
 from redouble.scoring import Chicago, Rubber, minibridge_declarer
 from redouble.seats import Seat
+from redouble.server import presenter
 from redouble.server.errors import ServerError
+from redouble.server.presenter import Viewer
 from redouble.server.store import SeatRecord, TableRecord, commitment_of
 from redouble.server.table import Table, total_boards_for
 from redouble.view import Phase
@@ -87,7 +89,7 @@ def test_duplicate_table_plays_its_boards_and_reveals_every_seed() -> None:
     play_out(table)
     assert [r["board"] for r in table.results()] == [1, 2, 3]
     assert table.log[-1] == {"type": "table_end"}
-    info = table.info()
+    info = presenter.table_info(table, Viewer.at(Seat.NORTH))
     for entry in info["commitments"][:3]:
         assert commitment_of(entry["seed"]) == entry["sha256"]
     board, state = table.ended_boards[0]
@@ -171,7 +173,7 @@ def test_minibridge_declarer_names_the_contract_and_the_auction_it_stands_for_is
     announced = [(dealer.next(i), state.deal[dealer.next(i)].hcp) for i in range(4)]
     declarer = minibridge_declarer(announced).declarer
     assert table.minibridge.declarer is declarer
-    meta = table.board_meta(declarer.lho)
+    meta = presenter.board_meta(table, Viewer.at(declarer.lho))
     assert meta is not None and meta["minibridge"]["dummy"] == declarer.partner.letter()
     assert len(meta["minibridge"]["dummy_hand"]) == 13
     with pytest.raises(ServerError) as refused:
@@ -234,12 +236,11 @@ def test_alerts_and_explanations_reach_only_the_caller_and_the_opponents() -> No
     events = table.propose(Seat.NORTH, {"type": "call", "call": "2C", "alert": True,
                                         "explanation": "strong, artificial"})
     commit(table, events)
-    stored = table.log[-1]
-    assert table.render_event(stored, Seat.NORTH)["explanation"] == "strong, artificial"
-    assert table.render_event(stored, Seat.EAST)["explanation"] == "strong, artificial"
-    assert "explanation" not in table.render_event(stored, Seat.SOUTH)
-    assert "alert" not in table.render_event(stored, None)
-    south = table.view(Seat.SOUTH)
+    assert presenter.event(table, table.seq, Viewer.at(Seat.NORTH))["explanation"] == "strong, artificial"
+    assert presenter.event(table, table.seq, Viewer.at(Seat.EAST))["explanation"] == "strong, artificial"
+    assert "explanation" not in presenter.event(table, table.seq, Viewer.at(Seat.SOUTH))
+    assert "alert" not in presenter.event(table, table.seq, Viewer.at(None))
+    south = presenter.view(table, Viewer.at(Seat.SOUTH))
     assert south is not None and "explanation" not in south["auction"][0]
 
 

@@ -24,6 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketState
 
+from redouble.server import presenter
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
 from redouble.server.robotpool import RobotPool
@@ -139,43 +140,35 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
                 "links": {seat.letter(): f"/table/{table.id}?token={token}"
                           for seat, token in tokens.items()},
                 "tokens": {seat.letter(): token for seat, token in tokens.items()},
-                "spectator": f"/table/{table.id}", "table": table.info()}
+                "spectator": f"/table/{table.id}",
+                "table": presenter.table_info(table, presenter.ANONYMOUS)}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        return (await hub().get(table_id)).public_info()
+        return presenter.table_info(await hub().get(table_id), presenter.ANONYMOUS)
 
     @app.get("/api/tables/{table_id}/boards.pbn")
     async def all_boards_pbn(table_id: str) -> Response:
         table = await hub().get(table_id)
-        from redouble.server.export import table_pbn
-
-        return _download(table_pbn(table), f"{table_id}.pbn")
+        return _download(presenter.table_pbn(table), f"{table_id}.pbn")
 
     @app.get("/api/tables/{table_id}/boards/{number}.pbn")
     async def board_pbn(table_id: str, number: int) -> Response:
         table = await hub().get(table_id)
-        hub().board_record(table, number)  # 404 unless finished
-        from redouble.server.export import board_pbn as export
-
-        return _download(export(table, number), f"{table_id}-{number}.pbn")
+        return _download(presenter.board_pbn(table, number), f"{table_id}-{number}.pbn")
 
     @app.get("/api/tables/{table_id}/boards/{number}.lin")
     async def board_lin(table_id: str, number: int) -> Response:
         table = await hub().get(table_id)
-        hub().board_record(table, number)
-        from redouble.server.export import board_lin as export
-
-        return _download(export(table, number), f"{table_id}-{number}.lin")
+        return _download(presenter.board_lin(table, number), f"{table_id}-{number}.lin")
 
     @app.get("/api/tables/{table_id}/boards/{number}")
     async def board_record(table_id: str, number: int) -> dict[str, Any]:
-        return hub().board_record(await hub().get(table_id), number)
+        return presenter.board_record(await hub().get(table_id), number)
 
     @app.get("/api/tables/{table_id}/boards/{number}/analysis")
     async def board_analysis(table_id: str, number: int) -> Response:
         table = await hub().get(table_id)
-        hub().board_record(table, number)
         try:
             return JSONResponse(await hub().analysis(table, number))
         except ServerError:

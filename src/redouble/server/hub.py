@@ -18,8 +18,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from redouble.seats import Seat
-from redouble.server import jobs
+from redouble.server import jobs, presenter
 from redouble.server.errors import ServerError
+from redouble.server.presenter import Viewer
 from redouble.server.robotpool import RobotPool
 from redouble.server.store import SeatRecord, Store
 from redouble.server.table import (
@@ -72,9 +73,11 @@ class Connection:
     """One websocket: its table, its seat (``None``: a spectator) and its outgoing queue."""
 
     def __init__(self, table: Table, seat: Seat | None, name: str,
-                 rate: tuple[float, float] = (20.0, 40.0)) -> None:
+                 rate: tuple[float, float] = (20.0, 40.0), *,
+                 elsewhere: frozenset[str] = frozenset()) -> None:
         self.table = table
         self.seat = seat
+        self.viewer = Viewer.at(seat, elsewhere)
         self.name = name
         self.lang = "en"
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
@@ -182,8 +185,12 @@ class Hub:
             if not isinstance(same, str):
                 raise ServerError("bad_request", "same_boards_as is a table id")
             other = await self.get(same)
-            if other.form != "duplicate":
-                raise ServerError("bad_request", "only duplicate tables can play the same boards")
+            if not presenter.shares_boards(other):
+                raise ServerError("bad_request", "only duplicate tables scored by matchpoints or "
+                                                 "IMPs across the field can play the same boards")
+            if other.finished or presenter.published(other):
+                raise ServerError("bad_request", f"table {same!r} has already shown a finished board "
+                                                 "to everyone: a new table cannot play its boards")
             form = other.form
             group_id = other.group_id
             config.update(scoring=other.scoring, boards=other.boards)
@@ -278,19 +285,13 @@ class Hub:
         if not connections:
             return
         changed = data["type"] in TABLE_CHANGES
-        rendered: dict[Seat | None, str] = {}
+        rendered: dict[Viewer, str] = {}
         for connection in list(connections):
-            seat = connection.seat
-            text = rendered.get(seat)
+            viewer = connection.viewer
+            text = rendered.get(viewer)
             if text is None:
-                message: dict[str, Any] = {
-                    "type": "event", "seq": table.seq, "event": table.render_event(data, seat),
-                    "view": table.view(seat), "board": table.board_meta(seat)}
-                if changed:
-                    message["table"] = table.info_for(seat)
-                if more:
-                    message["more"] = True
-                text = rendered[seat] = _dumps(message)
+                text = rendered[viewer] = _dumps(presenter.event_frame(table, viewer,
+                                                                       changed=changed, more=more))
             connection.send(text)
 
     async def act(self, connection: Connection, message: dict[str, Any]) -> int:
@@ -448,12 +449,7 @@ class Hub:
                         await self.store.run(self.store.set_seat, table.id, seat.letter(), clean)
                     await self.commit(table, [event])
                 connection.name = info.name
-            connection.send(_dumps({
-                "type": "welcome", "seq": table.seq,
-                "you": {"seat": None if seat is None else seat.letter(),
-                        "role": "spectator" if seat is None else "player", "name": connection.name},
-                "table": table.info_for(seat), "view": table.view(seat),
-                "board": table.board_meta(seat)}))
+            connection.send(_dumps(presenter.welcome(table, connection.viewer, connection.name)))
             connections.add(connection)
         return connection
 
@@ -471,15 +467,8 @@ class Hub:
                 await self.commit(table, [{"type": "seat", "seat": seat.letter(), "connected": False}])
 
     def sync(self, connection: Connection, since: int) -> dict[str, Any]:
-        """The ``sync`` answer to ``resume``: every event after ``since`` as this seat sees it."""
-        table = connection.table
-        if not 0 <= since <= table.seq:
-            raise ServerError("bad_message", f"resume since must be 0 to {table.seq}, not {since}")
-        seat = connection.seat
-        events = [{"seq": number, "event": table.render_event(table.log[number - 1], seat)}
-                  for number in range(since + 1, table.seq + 1)]
-        return {"type": "sync", "seq": table.seq, "events": events, "view": table.view(seat),
-                "board": table.board_meta(seat), "table": table.info_for(seat)}
+        """The ``sync`` answer to ``resume``: every event after ``since`` as this viewer sees it."""
+        return presenter.sync(connection.table, connection.viewer, since)
 
     async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
         """Answer one well-formed message from a connection (``ack``, ``sync``, ``pong``, ``error``)."""
@@ -519,45 +508,19 @@ class Hub:
 
     # --- records over HTTP ------------------------------------------------------------------------
 
-    def board_record(self, table: Table, number: int) -> dict[str, Any]:
-        """A finished board: its deal, full auction, play, result and (if revealed) seed.
-
-        A board other tables of the group still have to play stays hidden until they have.
-        """
-        if len(table.group()) > 1 and any(board.number == number for board, _ in table.ended_boards) \
-                and not table.seed_revealed(number):
-            raise ServerError("not_found", f"board {number} is still to be played at another table "
-                                           "on the same boards")
-        for board, state in table.ended_boards:
-            if board.number == number:
-                view = state.view(None)
-                data = state.to_json()
-                return {"table": table.id, "board": number, "dealer": board.dealer.letter(),
-                        "vulnerability": board.vulnerability.value, "deal": board.deal.to_pbn(),
-                        "view": view.to_json(), "events": data["events"],
-                        "result": table.result_of(board, state),
-                        "commitment": table.seeds[number][1],
-                        "seed": table.seeds[number][0] if table.seed_revealed(number) else None}
-        raise ServerError("not_found", f"board {number} has not been finished at this table")
-
     async def analysis(self, table: Table, number: int) -> dict[str, Any]:
         """The double-dummy post-mortem of a finished board (computed once, in the pool)."""
-        self.board_record(table, number)  # finished here, and not hidden for the group
+        state = presenter.finished_state(table, number)  # finished, and not hidden for the group
         key = (table.id, number)
         if key not in self.analyses:
-            for board, state in table.ended_boards:
-                if board.number == number:
-                    self.analyses[key] = await self.pool.run(jobs.board_analysis, state.to_json())
-                    break
-            else:
-                raise ServerError("not_found", f"board {number} has not been finished at this table")
+            self.analyses[key] = await self.pool.run(jobs.board_analysis, state.to_json())
         return self.analyses[key]
 
     def lobby(self) -> list[dict[str, Any]]:
         """Unfinished tables, newest first."""
         tables = [t for t in self.tables.values() if not t.finished]
         tables.sort(key=lambda t: (t.created_at, t.id), reverse=True)
-        return [t.summary() for t in tables]
+        return [presenter.lobby_entry(t) for t in tables]
 
     async def close(self) -> None:
         """Stop robots and background work."""

@@ -3,7 +3,7 @@
 The table is pure: ``propose`` turns a seat's request into events (checked by the core
 ``BoardState``, nothing changed), ``apply`` applies a stored event (the same path replays the
 log after a restart), ``followups`` names what must follow (a board's end, the next board),
-and ``render`` builds what one recipient may see — always from ``BoardState.view(seat)``.
+and what each viewer may see of it is the presenter's (``redouble.server.presenter``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from redouble.scoring import minibridge_declarer
 from redouble.seats import Seat, Vulnerability
 from redouble.server import sheet
 from redouble.server.errors import ServerError
-from redouble.server.render import view_json
 from redouble.server.store import SeatRecord, TableRecord
 from redouble.state import BoardState
 from redouble.view import Phase
@@ -177,31 +176,6 @@ class Table:
         if self.form == "duplicate":
             return "matchpoints" if self.scoring == "matchpoints" else "imps"
         return "rubber"  # rubber, Chicago and mini-bridge score total points
-
-    def hidden_from_public(self, number: int) -> bool:
-        """Whether board ``number`` must stay private: other tables on these boards still play it."""
-        return len(self.group()) > 1 and not self.seed_revealed(number)
-
-    def public_info(self) -> dict[str, Any]:
-        """``TableInfo`` for anyone holding the table's id (no seat): results of boards other
-        tables of the group have still to play are withheld, and so is the running score."""
-        data = self.info()
-        hidden = [r["board"] for r in data["results"] if self.hidden_from_public(r["board"])]
-        if hidden:
-            data["results"] = [{"board": r["board"], "hidden": True} if r["board"] in hidden else r
-                               for r in data["results"]]
-            data["score"] = None
-        return data
-
-    def info_for(self, viewer: Seat | None) -> dict[str, Any]:
-        """``TableInfo`` as a connection may see it: a seat gets its table's own results, a
-        spectator (who may sit at another table of the group) only the public record."""
-        return self.info() if viewer is not None else self.public_info()
-
-    def seed_revealed(self, number: int) -> bool:
-        """A board's seed is revealed once every table of the group has finished it."""
-        return all(any(board.number == number for board, _ in table.ended_boards)
-                   for table in self.group())
 
     # --- applying stored events ------------------------------------------------------------
 
@@ -534,87 +508,6 @@ class Table:
         """The table's score sheet for its form (``Score`` of docs/protocol.md)."""
         deals = {board.number: board.deal for board, _ in self.ended_boards if board.number}
         return sheet.score_sheet(self.form, self.scoring, self.results(), deals)
-
-    # --- rendering --------------------------------------------------------------------------------
-
-    def summary(self) -> dict[str, Any]:
-        """``TableSummary``: what the lobby shows."""
-        return {
-            "id": self.id, "seq": self.seq, "form": self.form, "scoring": self.scoring,
-            "created": self.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "status": "finished" if self.finished else "playing",
-            "board": self.board_no, "boards": self.total_boards(),
-            "seats": {seat.letter(): self.seats[seat].to_json() for seat in SEATS},
-            "undo_policy": self.undo_policy, "group": self.group_id,
-        }
-
-    def info(self) -> dict[str, Any]:
-        """``TableInfo``: the summary with results, score, commitments and any undo request."""
-        data = self.summary()
-        data["results"] = self.results()
-        data["score"] = self.score()
-        data["commitments"] = [
-            {"board": number, "sha256": sha,
-             "seed": seed if self.seed_revealed(number) else None}
-            for number, (seed, sha) in sorted(self.seeds.items())]
-        data["undo_request"] = None if self.undo_request is None else self.undo_request.to_json()
-        return data
-
-    def board_meta(self, viewer: Seat | None) -> dict[str, Any] | None:
-        """``BoardMeta`` of the current board as ``viewer`` may see it."""
-        state = self.state
-        if state is None:
-            return None
-        board = state.board
-        data: dict[str, Any] = {
-            "number": board.number, "dealer": board.dealer.letter(),
-            "vulnerability": board.vulnerability.value,
-            "commitment": self.seeds[self.board_no][1], "minibridge": None}
-        mini = self.minibridge
-        if mini is not None:
-            dummy = mini.declarer.partner
-            remaining = (state.play.remaining(dummy) if state.play is not None
-                         else state.deal[dummy].cards)
-            data["minibridge"] = {
-                "hcp": {s.letter(): mini.hcp[s] for s in SEATS},
-                "declarer": mini.declarer.letter(), "dummy": dummy.letter(),
-                "dummy_hand": [str(card) for card in sorted(remaining)],
-                "choose": state.phase is Phase.AUCTION}
-        return data
-
-    def view(self, viewer: Seat | None) -> dict[str, Any] | None:
-        """``View`` of the current board for ``viewer``, from ``BoardState.view``.
-
-        A spectator of a table sharing its boards with others does not see the hands of a
-        finished board until every table of the group has played it (no kibitzing ahead).
-        """
-        if self.state is None:
-            return None
-        data = view_json(self.state.view(viewer))
-        if viewer is None and self.state.phase is Phase.DONE and len(self.group()) > 1 \
-                and not self.seed_revealed(self.board_no):
-            data["hands"] = {}
-            data["deal"] = None
-        return data
-
-    def render_event(self, data: dict[str, Any], viewer: Seat | None) -> dict[str, Any]:
-        """A stored event as ``viewer`` may see it (docs/protocol.md, ``Event``)."""
-        kind = data["type"]
-        if kind == "call" and ("alert" in data or "explanation" in data):
-            caller = Seat.parse(data["seat"])
-            if viewer is None or (viewer is not caller and viewer.side is caller.side):
-                return {"type": "call", "seat": data["seat"], "call": data["call"]}
-        if kind == "board_end":
-            number = int(data["board"])
-            out = {"type": "board_end", "board": number, "result": None, "seed": None}
-            for board, state in self.ended_boards:
-                if board.number == number:
-                    out["result"] = self.result_of(board, state)
-            if self.seed_revealed(number):
-                out["seed"] = self.seeds[number][0]
-            return out
-        return dict(data)
-
 
 def total_boards_for(form: str, boards: int | None) -> int | None:
     """How many boards a form plays: duplicate and mini-bridge ``boards`` (default 8).
