@@ -18,7 +18,9 @@ from redouble.deal import new_seed
 from redouble.robots import RandomRobot
 from redouble.seats import Seat
 from redouble.server import presenter
+from redouble.server.commands import parse_command
 from redouble.server.errors import ServerError
+from redouble.server.events import BoardStarted, TableEvent
 from redouble.server.presenter import ANONYMOUS, Viewer, ViewerKind
 from redouble.server.render import view_json
 from redouble.server.store import SeatRecord, TableRecord, commitment_of
@@ -27,6 +29,11 @@ from redouble.view import Phase
 
 ROBOTS = dict.fromkeys("NESW", "robot")
 
+
+
+def propose(table: Table, seat: Seat | None, message: dict[str, Any]) -> list[TableEvent]:
+    """The events a client message (parsed as at the websocket) becomes at ``table``."""
+    return table.propose(seat, parse_command(message))
 
 def make_group(count: int, *, boards: int, scoring: str) -> list[Table]:
     """``count`` tables playing the same boards (one group, shared seeds)."""
@@ -42,7 +49,7 @@ def make_group(count: int, *, boards: int, scoring: str) -> list[Table]:
             status="playing",
             seats=[SeatRecord(seat=s.letter(), kind="human", name=s.format(full=True),
                               token_hash=None) for s in Seat],
-            events=[{"type": "board_start", "board": 1}], seeds=dict(seeds))
+            events=[BoardStarted(board=1)], seeds=dict(seeds))
         table = Table(record)
         table.group = lambda: group
         group.append(table)
@@ -55,11 +62,11 @@ def act(table: Table, robot: RandomRobot, undo: bool) -> None:
     assert state is not None
     if table.board_done:
         events = [e for s in sorted(table.humans - table.ready)
-                  for e in table.propose(s, {"type": "ready"})]
+                  for e in propose(table, s, {"type": "ready"})]
     elif state.phase is Phase.CLAIM:
         claim = state.play.pending_claim if state.play else None
         assert claim is not None
-        events = table.propose(sorted(claim.needs - claim.accepted_by)[0], {"type": "accept_claim"})
+        events = propose(table, sorted(claim.needs - claim.accepted_by)[0], {"type": "accept_claim"})
     else:
         actor = state.actor
         assert actor is not None
@@ -67,17 +74,17 @@ def act(table: Table, robot: RandomRobot, undo: bool) -> None:
         events = []
         if undo:
             try:
-                events = table.propose(actor, {"type": "undo"})
+                events = propose(table, actor, {"type": "undo"})
             except ServerError:
                 events = []
         if not events and state.phase is Phase.PLAY and len(view.tricks) >= 10:
-            events = table.propose(actor, {"type": "claim", "tricks": 13 - len(view.tricks)})
+            events = propose(table, actor, {"type": "claim", "tricks": 13 - len(view.tricks)})
         if not events:
             message: dict[str, Any] = (
                 {"type": "call", "call": str(robot.choose_call(view).call), "alert": True,
                  "explanation": "natural"} if state.phase is Phase.AUCTION
                 else {"type": "card", "card": str(robot.choose_card(view))})
-            events = table.propose(actor, message)
+            events = propose(table, actor, message)
     for data in events:
         table.apply(data)
     while follow := table.followups():
@@ -121,8 +128,8 @@ def check(group: list[Table]) -> None:
             board_of = 0
             for seq in range(1, table.seq + 1):
                 stored = table.log[seq - 1]
-                if stored["type"] == "board_start":
-                    board_of = stored["board"]
+                if isinstance(stored, BoardStarted):
+                    board_of = stored.board
                 shown = presenter.event(table, seq, viewer)
                 if not finished_everywhere(group, board_of):
                     assert not cards_in(shown) and "call" not in shown, shown

@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketState
 
 from redouble.server import presenter
+from redouble.server.commands import message_id, parse_command
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
 from redouble.server.robotpool import RobotPool
@@ -251,10 +252,12 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
             except ValueError as error:
                 _refuse(connection, "bad_json", f"not JSON: {error}")
                 continue
-            if not isinstance(parsed, dict):
-                _refuse(connection, "bad_message", "a message is a JSON object with a \"type\"")
+            try:
+                command = parse_command(parsed)
+            except ServerError as error:
+                _refuse(connection, error.code, str(error), message_id(parsed))
                 continue
-            await hub.handle(connection, parsed)
+            await hub.handle(connection, command)
     except WebSocketDisconnect:
         pass
     finally:
@@ -266,8 +269,8 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
         await _close(websocket, connection.close_code)
 
 
-def _refuse(connection: Connection, code: str, message: str) -> None:
-    connection.send(json.dumps({"type": "error", "id": None, "code": code, "message": message}))
+def _refuse(connection: Connection, code: str, message: str, ident: str | int | None = None) -> None:
+    connection.send(json.dumps({"type": "error", "id": ident, "code": code, "message": message}))
 
 
 async def _writer(websocket: WebSocket, connection: Connection) -> None:

@@ -18,14 +18,22 @@ from datetime import UTC, datetime
 from typing import Any
 
 from redouble.seats import Seat
-from redouble.server import jobs, presenter
+from redouble.server import commands, jobs, presenter
+from redouble.server.commands import Command
 from redouble.server.errors import ServerError
+from redouble.server.events import (
+    BoardStarted,
+    ParFound,
+    Played,
+    SeatChanged,
+    TableEnded,
+    TableEvent,
+)
 from redouble.server.presenter import Viewer
 from redouble.server.robotpool import RobotPool
 from redouble.server.store import SeatRecord, Store
 from redouble.server.table import (
     FORMS,
-    LANGUAGES,
     SCORINGS,
     SEEDS_AHEAD,
     UNDO_POLICIES,
@@ -40,7 +48,7 @@ __all__ = ["Connection", "Hub", "RateLimit"]
 log = logging.getLogger("redouble.server")
 
 TABLE_CHANGES = frozenset({"board_start", "board_end", "par", "table_end", "seat", "undo_request",
-                           "undo_answer", "undo", "ready"})
+                           "undo_answer", "ready"})
 MAX_NAME = 40
 SEND_QUEUE = 1000
 
@@ -263,20 +271,35 @@ class Hub:
 
     # --- the one path of change ----------------------------------------------------------------
 
-    async def commit(self, table: Table, events: list[dict[str, Any]]) -> int:
-        """Store events, apply them, and send each to every connection; returns the last seq.
+    async def commit(self, table: Table, events: list[TableEvent]) -> int:
+        """Decide on a scratch copy, store, then apply and send each event; returns the last seq.
 
+        An event the scratch copy refuses is never stored; what is stored always replays.
         The caller holds the table's lock.
         """
         if not events:
             return table.seq
+        decided = table.scratch()
+        try:
+            for data in events:
+                decided.apply(data)
+        except Exception as error:
+            log.error("table %s refused its own events %s: %r", table.id, events, error)
+            raise ServerError("internal", "the table could not take this action; nothing "
+                                          "was changed") from None
         await self.store.append(table.id, table.seq + 1, events)
         for index, data in enumerate(events):
-            table.apply(data)
+            try:
+                table.apply(data)
+            except Exception:  # stored and decided, yet refused: rebuild from the stored log
+                log.exception("table %s failed to apply a stored event", table.id)
+                table.adopt(decided)
+                self.broadcast(table, events[-1])
+                break
             self.broadcast(table, data, more=index < len(events) - 1)
         return table.seq
 
-    def broadcast(self, table: Table, data: dict[str, Any], *, more: bool = False) -> None:
+    def broadcast(self, table: Table, data: TableEvent, *, more: bool = False) -> None:
         """Send the event just applied (number ``table.seq``) to every connection, per seat.
 
         ``more`` marks an event that others of the same action follow at once (act on the last).
@@ -284,7 +307,8 @@ class Hub:
         connections = self.connections.get(table.id)
         if not connections:
             return
-        changed = data["type"] in TABLE_CHANGES
+        changed = data.type in TABLE_CHANGES or (
+            isinstance(data, Played) and data.event.type == "undo")
         rendered: dict[Viewer, str] = {}
         for connection in list(connections):
             viewer = connection.viewer
@@ -294,13 +318,21 @@ class Hub:
                                                                        changed=changed, more=more))
             connection.send(text)
 
-    async def act(self, connection: Connection, message: dict[str, Any]) -> int:
-        """Carry out a person's request; returns the seq of the last event it made."""
+    async def act(self, connection: Connection, command: Command) -> int:
+        """Carry out a seat's command; returns the seq of the last event it made.
+
+        A command whose message id this seat has used before is not carried out again: the
+        answer is the seq of the events it made then.
+        """
         table = connection.table
+        seat = connection.seat
+        cid = None if seat is None or command.id is None else (seat.letter(), command.id)
         async with self.locks[table.id]:
             if connection.closed:  # replaced by the seat's new connection: it decides now
                 raise ServerError("replaced", "this connection has been replaced; nothing was done")
-            events = table.propose(connection.seat, message)
+            if cid is not None and cid in table.answered:
+                return table.answered[cid]
+            events = table.propose(seat, command, cid)
             seq = await self.commit(table, events)
         await self.advance(table)
         return seq
@@ -312,13 +344,13 @@ class Hub:
                 events = table.followups()
                 if not events:
                     break
-                if events[0]["type"] == "board_start":
+                if isinstance(events[0], BoardStarted):
                     wanted = table.seeds_wanted()
                     if max(table.seeds, default=0) < wanted:
                         table.seeds = await self.store.run(self.store.ensure_seeds, table.group_id,
                                                            wanted)
                 await self.commit(table, events)
-                if events[-1]["type"] == "table_end":
+                if isinstance(events[-1], TableEnded):
                     await self.store.run(self.store.set_status, table.id, "finished")
             self.want_par(table)
         self.wake_robot(table)
@@ -343,9 +375,11 @@ class Hub:
         except Exception as error:  # analysis unavailable: the board is scored without par
             log.warning("par of board %s failed: %r", number, error)
             par = {"score": 0, "contracts": [], "error": str(error)}
+        found = ParFound(board=number, score=int(par["score"]),
+                         contracts_json=json.dumps(par["contracts"], separators=(",", ":")))
         async with self.locks[table.id]:
             if number not in table.par:
-                await self.commit(table, [{"type": "par", "board": number, **par}])
+                await self.commit(table, [found])
             self.par_jobs.discard((table.id, number))
         await self.advance(table)
 
@@ -397,8 +431,8 @@ class Hub:
                 if claimed not in self.robot_claims:
                     self.robot_claims.add(claimed)
                     try:
-                        await self.commit(table, table.propose(seat, {"type": "claim",
-                                                                      "tricks": answer["claim"]}))
+                        await self.commit(table, table.propose(seat, commands.Claim(
+                            type="claim", tricks=int(answer["claim"]))))
                         return
                     except ServerError as error:
                         log.error("robot's claim refused at table %s: %s", table.id, error)
@@ -412,20 +446,22 @@ class Hub:
             await self.commit(table, events)
 
     @staticmethod
-    def _robot_message(kind: str, answer: Any, view: Any) -> dict[str, Any]:
+    def _robot_message(kind: str, answer: Any, view: Any) -> Command:
         if kind in ("call", "choose"):
             if answer is None:
-                return {"type": "call", "call": "1NT" if kind == "choose" else str(view.legal_calls[0])}
+                text = "1NT" if kind == "choose" else str(view.legal_calls[0])
+                return commands.Call(type="call", call=text)
             if kind == "choose":
-                return {"type": "call", "call": answer}
+                return commands.Call(type="call", call=str(answer))
             call, alert, explanation = answer
-            message: dict[str, Any] = {"type": "call", "call": call, "alert": bool(alert)}
-            if explanation:
-                message["explanation"] = str(explanation)[:200]
-            return message
+            return commands.Call(type="call", call=str(call), alert=bool(alert),
+                                 explanation=str(explanation)[:200] if explanation else None)
         if kind == "card":
-            return {"type": "card", "card": answer if answer is not None else str(view.legal_cards[0])}
-        return {"type": "accept_claim" if answer else "reject_claim"}
+            return commands.Card(type="card", card=str(answer) if answer is not None
+                                 else str(view.legal_cards[0]))
+        if answer:
+            return commands.AcceptClaim(type="accept_claim")
+        return commands.RejectClaim(type="reject_claim")
 
     # --- connections ----------------------------------------------------------------------------
 
@@ -443,11 +479,11 @@ class Hub:
                 info = table.seats[seat]
                 clean = (name or "").strip()[:MAX_NAME]
                 if not info.connected or (clean and clean != info.name):
-                    event: dict[str, Any] = {"type": "seat", "seat": seat.letter(), "connected": True}
-                    if clean and clean != info.name:
-                        event["name"] = clean
+                    renamed = bool(clean) and clean != info.name
+                    if renamed:
                         await self.store.run(self.store.set_seat, table.id, seat.letter(), clean)
-                    await self.commit(table, [event])
+                    await self.commit(table, [SeatChanged(seat=seat, name=clean if renamed else None,
+                                                          connected=True)])
                 connection.name = info.name
             connection.send(_dumps(presenter.welcome(table, connection.viewer, connection.name)))
             connections.add(connection)
@@ -464,43 +500,31 @@ class Hub:
             connections.discard(connection)
             seat = connection.seat
             if seat is not None and not any(c.seat is seat for c in connections):
-                await self.commit(table, [{"type": "seat", "seat": seat.letter(), "connected": False}])
+                await self.commit(table, [SeatChanged(seat=seat, connected=False)])
 
     def sync(self, connection: Connection, since: int) -> dict[str, Any]:
         """The ``sync`` answer to ``resume``: every event after ``since`` as this viewer sees it."""
         return presenter.sync(connection.table, connection.viewer, since)
 
-    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
-        """Answer one well-formed message from a connection (``ack``, ``sync``, ``pong``, ``error``)."""
-        ident = message.get("id")
-        if ident is not None and not isinstance(ident, str | int):
-            ident = None
-        kind = message.get("type")
+    async def handle(self, connection: Connection, command: Command) -> None:
+        """Answer one command from a connection (``ack``, ``sync``, ``pong``, ``error``)."""
+        ident = command.id
         table = connection.table
         try:
-            if not isinstance(kind, str):
-                raise ServerError("bad_message", "a message needs a \"type\"")
-            if kind == "ping":
+            if isinstance(command, commands.Ping):
                 connection.send(_dumps({"type": "pong", "id": ident}))
                 return
-            if kind == "resume":
-                since = message.get("since")
-                if not isinstance(since, int) or isinstance(since, bool):
-                    raise ServerError("bad_message", "resume needs \"since\": the last seq you have")
+            if isinstance(command, commands.Resume):
                 async with self.locks[table.id]:
-                    connection.send(_dumps(self.sync(connection, since)))
+                    connection.send(_dumps(self.sync(connection, command.since)))
                 return
-            if kind == "language":
-                lang = message.get("lang")
-                if lang not in LANGUAGES:
-                    raise ServerError("bad_message",
-                                      f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-                connection.lang = lang
+            if isinstance(command, commands.Language):
+                connection.lang = command.lang
                 if connection.seat is not None:
-                    table.seats[connection.seat].lang = lang
+                    table.seats[connection.seat].lang = command.lang
                 connection.send(_dumps({"type": "ack", "id": ident, "seq": table.seq}))
                 return
-            seq = await self.act(connection, message)
+            seq = await self.act(connection, command)
             connection.send(_dumps({"type": "ack", "id": ident, "seq": seq}))
         except ServerError as error:
             connection.send(_dumps({"type": "error", "id": ident, "code": error.code,

@@ -20,8 +20,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from redouble.board import Board
+from redouble.events import CallMade
 from redouble.seats import Seat
 from redouble.server.errors import ServerError
+from redouble.server.events import (
+    BoardEnded,
+    BoardStarted,
+    ParFound,
+    Played,
+    ReadyForNext,
+    UndoAnswered,
+    UndoRequested,
+)
 from redouble.server.render import view_json
 from redouble.server.table import Table
 from redouble.state import BoardState
@@ -49,8 +59,6 @@ __all__ = [
 ]
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
-IN_BOARD = frozenset({"call", "card", "claim", "accept", "reject", "withdraw", "undo",
-                      "undo_request", "undo_answer", "ready"})
 
 
 class ViewerKind(enum.Enum):
@@ -182,27 +190,29 @@ def board_meta(table: Table, viewer: Viewer) -> dict[str, Any] | None:
 def _board_of(table: Table, seq: int) -> int:
     """The number of the board event ``seq`` (1-based) belongs to."""
     for index in range(seq - 1, -1, -1):
-        data = table.log[index]
-        if data["type"] == "board_start":
-            return int(data["board"])
+        stored = table.log[index]
+        if isinstance(stored, BoardStarted):
+            return stored.board
     return 0
 
 
 def event(table: Table, seq: int, viewer: Viewer) -> dict[str, Any]:
     """Stored event number ``seq`` as ``viewer`` may see it (docs/protocol.md, ``Event``)."""
-    data = table.log[seq - 1]
-    kind = data["type"]
-    if kind in IN_BOARD or kind == "par":
-        number = int(data["board"]) if kind == "par" else _board_of(table, seq)
+    stored = table.log[seq - 1]
+    if isinstance(stored, Played | UndoRequested | UndoAnswered | ReadyForNext | ParFound):
+        number = stored.board if isinstance(stored, ParFound) else _board_of(table, seq)
         if not board_open(table, number, viewer):
             return {"type": "hidden", "board": number}
-    if kind == "call" and ("alert" in data or "explanation" in data):
-        caller = Seat.parse(data["seat"])
-        seat = viewer.seat
-        if seat is None or (seat is not caller and seat.side is caller.side):
-            return {"type": "call", "seat": data["seat"], "call": data["call"]}
-    if kind == "board_end":
-        number = int(data["board"])
+    if isinstance(stored, Played):
+        core = stored.event
+        if isinstance(core, CallMade) and (core.alert or core.explanation):
+            caller = core.seat
+            seat = viewer.seat
+            if seat is None or (seat is not caller and seat.side is caller.side):
+                return {"type": "call", "seat": caller.letter(), "call": str(core.call)}
+        return core.to_json()
+    if isinstance(stored, BoardEnded):
+        number = stored.board
         out: dict[str, Any] = {"type": "board_end", "board": number, "result": None, "seed": None}
         if board_open(table, number, viewer):
             for board, state in table.ended_boards:
@@ -211,7 +221,11 @@ def event(table: Table, seq: int, viewer: Viewer) -> dict[str, Any]:
         if seed_revealed(table, number):
             out["seed"] = table.seeds[number][0]
         return out
-    return {key: value for key, value in data.items() if key != "cid"}
+    if isinstance(stored, UndoRequested | UndoAnswered | ReadyForNext):
+        data = stored.to_json()
+        data.pop("cid", None)
+        return data
+    return stored.to_json()
 
 
 def event_frame(table: Table, viewer: Viewer, *, changed: bool, more: bool) -> dict[str, Any]:
