@@ -46,7 +46,7 @@ def test_messages_become_typed_commands() -> None:
     assert command == commands.Call(type="call", call="1NT", alert=True, explanation="15-17", id="a1")
     assert parse_command({"type": "concede", "id": 3}) == commands.Concede(type="concede", id=3)
     with pytest.raises(Exception):  # noqa: B017 - frozen
-        command.call = "2NT"  # type: ignore[misc]
+        command.call = "2NT"
 
 
 def test_stored_events_are_typed_and_replay_with_their_command_ids() -> None:

@@ -20,14 +20,17 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketState
 
 from redouble.server import presenter
-from redouble.server.commands import message_id, parse_command
+from redouble.server.commands import control_free, message_id, parse_command
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
+from redouble.server.limits import BodyLimit, decode_json
 from redouble.server.robotpool import RobotPool
 from redouble.server.store import Store
 
@@ -42,7 +45,10 @@ WS_MAX_SIZE = 65536
 FLOOD_LIMIT = 200
 """Refused messages (rate limit) after which a connection is closed."""
 COOKIE = "redouble_session"
-STATUS = {"not_found": 404, "bad_request": 422, "phase": 409, "unavailable": 503}
+STATUS = {"not_found": 404, "bad_request": 422, "phase": 409, "unavailable": 503, "too_large": 413,
+          "forbidden": 403, "rate_limited": 429, "internal": 500, "method_not_allowed": 405}
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 422: "bad_request",
+              429: "rate_limited"}
 
 
 def static_dir() -> Path:
@@ -82,10 +88,29 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
     def hub() -> Hub:
         return state["hub"]
 
+    app.add_middleware(BodyLimit)
+
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
-        return JSONResponse({"error": {"code": error.code, "message": str(error)}},
-                            status_code=STATUS.get(error.code, 400))
+        return _error(error.code, str(error), STATUS.get(error.code, 400))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(error.status_code, "bad_request")
+        message = (f"there is nothing at {request.url.path}" if error.status_code == 404
+                   else str(error.detail))
+        return _error(code, message, error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problem = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(part) for part in problem.get("loc", ())[1:]) or "the request"
+        return _error("bad_request", f"{where}: {problem.get('msg', 'invalid')}", 422)
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, error: Exception) -> JSONResponse:
+        log.exception("an HTTP request failed", exc_info=error)
+        return _error("internal", "the server failed to answer; nothing was changed", 500)
 
     static = static_dir()
     if static.is_dir():
@@ -120,12 +145,20 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
     async def set_session(request: Request) -> Response:
         body = await _json(request)
         name = body.get("name") if isinstance(body, dict) else None
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ServerError("bad_request", "a name is text of 1 to 40 characters")
-        cookie = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)
-        await hub().store.run(hub().store.set_session, cookie[:64], name.strip())
+        if not isinstance(name, str) or not name.strip() or len(name) > 40 \
+                or not control_free(name):
+            raise ServerError("bad_request", "a name is text of 1 to 40 characters, without "
+                                             "control characters")
+        store = hub().store
+        cookie = request.cookies.get(COOKIE)
+        # the server creates sessions: a cookie it never issued is not adopted (no fixation)
+        known = cookie is not None and await store.run(store.session_name, cookie) is not None
+        if not known:
+            cookie = secrets.token_urlsafe(24)
+        assert cookie is not None
+        await store.run(store.set_session, cookie, name.strip())
         response = JSONResponse({"name": name.strip()})
-        response.set_cookie(COOKIE, cookie[:64], httponly=True, samesite="lax",
+        response.set_cookie(COOKIE, cookie, httponly=True, samesite="lax",
                             max_age=365 * 24 * 3600)
         return response
 
@@ -186,10 +219,12 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
 
 
 async def _json(request: Request) -> Any:
-    try:
-        return json.loads(await request.body())
-    except ValueError:
-        raise ServerError("bad_request", "the body is not JSON") from None
+    return decode_json(await request.body(), code="bad_request")
+
+
+def _error(code: str, message: str, status: int) -> JSONResponse:
+    """The one error body of every HTTP answer that is not a success (docs/protocol.md)."""
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
 def _download(text: str, filename: str) -> Response:
@@ -206,7 +241,15 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                                               "message": str(error)}))
         await websocket.close(code=4404)
         return
-    token = websocket.query_params.get("token")
+    tokens = websocket.query_params.getlist("token")
+    names = websocket.query_params.getlist("name")
+    if len(tokens) > 1 or len(names) > 1 or any(not control_free(name) for name in names):
+        await websocket.send_text(json.dumps({
+            "type": "error", "id": None, "code": "bad_request",
+            "message": "give at most one token and one name, without control characters"}))
+        await websocket.close(code=4400)
+        return
+    token = tokens[0] if tokens else None
     seat = None
     if token:
         seat = table.seat_for_token(token)
@@ -237,7 +280,7 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                 else:
                     _refuse(connection, "bad_message", "send JSON text frames, not binary")
                 continue
-            if len(text) > FRAME_LIMIT and len(text.encode("utf-8")) > FRAME_LIMIT:
+            if len(text) * 4 > FRAME_LIMIT and len(text.encode("utf-8")) > FRAME_LIMIT:
                 _refuse(connection, "too_large", f"frames are limited to {FRAME_LIMIT} bytes")
                 continue
             if not connection.limit.allow():
@@ -248,9 +291,9 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                     break
                 continue
             try:
-                parsed = json.loads(text)
-            except ValueError as error:
-                _refuse(connection, "bad_json", f"not JSON: {error}")
+                parsed = decode_json(text)
+            except ServerError as error:
+                _refuse(connection, error.code, str(error))
                 continue
             try:
                 command = parse_command(parsed)

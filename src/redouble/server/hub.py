@@ -19,7 +19,7 @@ from typing import Any
 
 from redouble.seats import Seat
 from redouble.server import commands, jobs, presenter
-from redouble.server.commands import Command
+from redouble.server.commands import Command, control_free
 from redouble.server.errors import ServerError
 from redouble.server.events import (
     BoardStarted,
@@ -238,8 +238,10 @@ class Hub:
                 raise ServerError("bad_request",
                                   f"seat {seat.letter()} must be \"human\" or \"robot\", not {kind!r}")
             name = names_in.get(seat.letter())
-            if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
-                raise ServerError("bad_request", f"a name is text of at most {MAX_NAME} characters")
+            if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME
+                                     or not control_free(name)):
+                raise ServerError("bad_request", f"a name is text of at most {MAX_NAME} "
+                                                 "characters, without control characters")
             token_hash = None
             if kind == "human":
                 tokens[seat] = secrets.token_urlsafe(18)
