@@ -31,7 +31,7 @@ from redouble.server.commands import control_free, message_id, parse_command
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
 from redouble.server.limits import BodyLimit, decode_json
-from redouble.server.robotpool import RobotPool
+from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import Store
 
 __all__ = ["FLOOD_LIMIT", "FRAME_LIMIT", "WS_MAX_SIZE", "create_app"]
@@ -45,7 +45,7 @@ WS_MAX_SIZE = 65536
 FLOOD_LIMIT = 200
 """Refused messages (rate limit) after which a connection is closed."""
 COOKIE = "redouble_session"
-STATUS = {"not_found": 404, "bad_request": 422, "phase": 409, "unavailable": 503, "too_large": 413,
+STATUS = {"quarantined": 503, "not_found": 404, "bad_request": 422, "phase": 409, "unavailable": 503, "too_large": 413,
           "forbidden": 403, "rate_limited": 429, "internal": 500, "method_not_allowed": 405}
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 422: "bad_request",
               429: "rate_limited"}
@@ -57,8 +57,10 @@ def static_dir() -> Path:
 
 
 def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
-               robot: str | None = None, rate: tuple[float, float] = (20.0, 40.0)) -> FastAPI:
-    """The app for a database URL; robots think in ``robot_workers`` processes.
+               robot: str | None = None, rate: tuple[float, float] = (20.0, 40.0),
+               analysis_workers: int | None = None) -> FastAPI:
+    """The app for a database URL; robots think in ``robot_workers`` processes, par and the
+    post-mortem run in ``analysis_workers`` others (default 1, 0 when robots use a thread).
 
     ``rate`` is each connection's limit: messages a second and the largest burst.
     """
@@ -68,7 +70,9 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool = RobotPool(workers=robot_workers, factory=robot)
-        hub = Hub(store, pool, rate=rate)
+        analysis = WorkerPool(workers=(1 if robot_workers else 0) if analysis_workers is None
+                              else analysis_workers, name="analysis")
+        hub = Hub(store, pool, rate=rate, analysis=analysis)
         state["hub"] = hub
         app.state.hub = hub
         await hub.start()
@@ -81,6 +85,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         finally:
             await hub.close()
             pool.close()
+            analysis.close()
             store.close()
 
     app = FastAPI(title="redouble", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -164,7 +169,9 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
-        return {"tables": hub().lobby()}
+        return {"tables": hub().lobby(),
+                "quarantined": [{"id": table_id, "status": "quarantined"}
+                                for table_id in sorted(hub().quarantined)]}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -30,7 +31,7 @@ from redouble.server.events import (
     TableEvent,
 )
 from redouble.server.presenter import Viewer
-from redouble.server.robotpool import RobotPool
+from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import SeatRecord, Store
 from redouble.server.table import (
     FORMS,
@@ -50,6 +51,16 @@ log = logging.getLogger("redouble.server")
 TABLE_CHANGES = frozenset({"board_start", "board_end", "par", "table_end", "seat", "undo_request",
                            "undo_answer", "ready"})
 MAX_NAME = 40
+PAR_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+"""Seconds between attempts at a par that failed; after the third failure the table moves on
+(the board scored without par until it comes)."""
+PAR_PATIENCE = 3
+ANALYSES_KEPT = 256
+
+
+def _quarantined(table_id: str) -> ServerError:
+    return ServerError("quarantined", f"table {table_id!r} is out of play: its stored log does not "
+                                      "replay (the server's log names the reason)")
 SEND_QUEUE = 1000
 
 
@@ -115,7 +126,8 @@ class Connection:
 class Hub:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store, pool: RobotPool, *, rate: tuple[float, float] = (20.0, 40.0)) -> None:
+    def __init__(self, store: Store, pool: RobotPool, *, rate: tuple[float, float] = (20.0, 40.0),
+                 analysis: WorkerPool | None = None) -> None:
         self.rate = rate
         self.store = store
         self.pool = pool
@@ -125,17 +137,26 @@ class Hub:
         self.connections: dict[str, set[Connection]] = {}
         self.robot_tasks: dict[str, asyncio.Task[None]] = {}
         self.background: set[asyncio.Task[Any]] = set()
-        self.analyses: dict[tuple[str, int], dict[str, Any]] = {}
+        self.analysis_pool: WorkerPool = analysis or pool
+        self.analyses: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.analysis_jobs: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        self.quarantined: dict[str, str] = {}
+        self.par_delays: tuple[float, ...] = PAR_DELAYS
         self.par_jobs: set[tuple[str, int]] = set()
         self.robot_claims: set[tuple[str, int]] = set()  # a robot claims once a board
 
     # --- loading -------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, load every unfinished table, and let play go on."""
+        """Migrate the database, load every unfinished table, and let play go on; a table
+        whose log no longer replays is quarantined and reported, the others play on."""
         await self.store.run(self.store.migrate)
         for table_id in await self.store.run(lambda: self.store.table_ids(status="playing")):
-            await self.get(table_id)
+            with contextlib.suppress(ServerError):
+                await self.get(table_id)
+        if self.quarantined:
+            log.error("%d table(s) quarantined: %s", len(self.quarantined),
+                      ", ".join(sorted(self.quarantined)))
         for table in list(self.tables.values()):
             self.spawn(self.advance(table))
 
@@ -144,12 +165,23 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        record = await self.store.run(self.store.load_table, table_id)
-        if record is None:
-            raise ServerError("not_found", f"there is no table {table_id!r}")
-        if table_id in self.tables:  # loaded meanwhile
-            return self.tables[table_id]
-        table = Table(record)
+        if table_id in self.quarantined:
+            raise _quarantined(table_id)
+        try:
+            record = await self.store.run(self.store.load_table, table_id)
+            if record is None:
+                raise ServerError("not_found", f"there is no table {table_id!r}")
+            if table_id in self.tables:  # loaded meanwhile
+                return self.tables[table_id]
+            table = Table(record)
+        except ServerError as error:
+            if error.code == "not_found":
+                raise
+            self.quarantine(table_id, error)
+            raise _quarantined(table_id) from None
+        except Exception as error:  # a log that no longer replays, a row that does not parse
+            self.quarantine(table_id, error)
+            raise _quarantined(table_id) from None
         for info in table.seats.values():
             info.connected = info.kind == "robot"
         self._add(table)
@@ -157,8 +189,14 @@ class Hub:
             ids = await self.store.run(lambda: self.store.table_ids(group_id=record.group_id))
             for other in ids:
                 if other not in self.tables:
-                    await self.get(other)
+                    with contextlib.suppress(ServerError):
+                        await self.get(other)
         return table
+
+    def quarantine(self, table_id: str, error: BaseException) -> None:
+        """Take a table out of play: its stored log does not replay (logged with the reason)."""
+        log.error("table %s is quarantined: its stored log does not replay: %r", table_id, error)
+        self.quarantined[table_id] = type(error).__name__
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -369,14 +407,27 @@ class Hub:
                 self.spawn(self.compute_par(table, number))
 
     async def compute_par(self, table: Table, number: int) -> None:
-        """Find a finished board's par in the pool and record it (imps-vs-par scoring)."""
+        """Find a finished board's par in the analysis pool and record it (imps-vs-par scoring).
+
+        A failed attempt is retried (``par_delays``) and never recorded as a par; after
+        ``PAR_PATIENCE`` failures the table moves on and the par follows when found.
+        """
         board = next(board for board, _ in table.ended_boards if board.number == number)
-        try:
-            par: dict[str, Any] = await self.pool.run(jobs.board_par, board.deal.to_pbn(),
-                                                      board.vulnerability.value, board.dealer.letter())
-        except Exception as error:  # analysis unavailable: the board is scored without par
-            log.warning("par of board %s failed: %r", number, error)
-            par = {"score": 0, "contracts": [], "error": str(error)}
+        failures = 0
+        while True:
+            try:
+                par: dict[str, Any] = await self.analysis_pool.run(
+                    jobs.board_par, board.deal.to_pbn(), board.vulnerability.value,
+                    board.dealer.letter())
+                break
+            except Exception as error:
+                failures += 1
+                log.warning("par of board %s at table %s failed (attempt %d): %r", number,
+                            table.id, failures, error)
+                if failures == PAR_PATIENCE:
+                    table.par_late.add(number)
+                    self.spawn(self.advance(table))
+                await asyncio.sleep(self.par_delays[min(failures, len(self.par_delays)) - 1])
         found = ParFound(board=number, score=int(par["score"]),
                          contracts_json=json.dumps(par["contracts"], separators=(",", ":")))
         async with self.locks[table.id]:
@@ -538,9 +589,20 @@ class Hub:
         """The double-dummy post-mortem of a finished board (computed once, in the pool)."""
         state = presenter.finished_state(table, number)  # finished, and not hidden for the group
         key = (table.id, number)
-        if key not in self.analyses:
-            self.analyses[key] = await self.pool.run(jobs.board_analysis, state.to_json())
-        return self.analyses[key]
+        done = self.analyses.get(key)
+        if done is not None:
+            self.analyses.move_to_end(key)
+            return done
+        job = self.analysis_jobs.get(key)
+        if job is None:  # identical requests wait for the one job
+            job = asyncio.ensure_future(self.analysis_pool.run(jobs.board_analysis, state.to_json()))
+            self.analysis_jobs[key] = job
+            job.add_done_callback(lambda _job: self.analysis_jobs.pop(key, None))
+        result = await asyncio.shield(job)
+        self.analyses[key] = result
+        while len(self.analyses) > ANALYSES_KEPT:
+            self.analyses.popitem(last=False)
+        return result
 
     def lobby(self) -> list[dict[str, Any]]:
         """Unfinished tables, newest first."""

@@ -134,6 +134,8 @@ class Table:
         self.ended_boards: list[tuple[Board, BoardState]] = []
         self.par: dict[int, dict[str, Any]] = {}
         self.ready: set[Seat] = set()
+        #: boards whose par failed for now: the table goes on, the par follows (memory only)
+        self.par_late: set[int] = set()
         self.undo_request: UndoRequest | None = None
         self.finished = False
         #: other tables playing the same boards (set by the hub; includes this one)
@@ -474,7 +476,7 @@ class Table:
             return [BoardEnded(board=self.board_no)]
         if self.board_done and self.humans <= self.ready:
             if self.form == "duplicate" and self.scoring == "imps-vs-par" \
-                    and self.board_no not in self.par:
+                    and self.board_no not in self.par and self.board_no not in self.par_late:
                 return []  # the par is being computed
             total = self.total_boards()
             over = (total is not None and self.board_no >= total) or (
