@@ -25,8 +25,9 @@ def register(app: typer.Typer) -> None:
         """Serve the web table: people and robots play bridge together in the browser."""
         import uvicorn
 
-        from redouble.server.app import WS_MAX_SIZE, create_app
+        from redouble.server.app import create_app
         from redouble.server.errors import ServerError
+        from redouble.server.serving import uvicorn_config
 
         if not 0 < port < 65536:
             fail(f"port must be 1 to 65535, not {port}")
@@ -39,6 +40,4 @@ def register(app: typer.Typer) -> None:
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
         console.print(f"redouble is serving the web table at [bold]http://{shown}:{port}/[/] "
                       f"(database {db}); Ctrl-C stops it.", soft_wrap=True)
-        config = uvicorn.Config(application, host=host, port=port, ws_max_size=WS_MAX_SIZE,
-                                ws_per_message_deflate=False, log_level="warning", lifespan="on")
-        uvicorn.Server(config).run()
+        uvicorn.Server(uvicorn_config(application, host=host, port=port)).run()

@@ -26,13 +26,15 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketState
 
+from redouble.seats import Seat
 from redouble.server import presenter
 from redouble.server.commands import control_free, message_id, parse_command
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
-from redouble.server.limits import BodyLimit, decode_json
+from redouble.server.limits import DEFAULT_QUOTAS, BodyLimit, Quota, Quotas, decode_json
 from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import Store
+from redouble.server.table import Table
 
 __all__ = ["FLOOD_LIMIT", "FRAME_LIMIT", "WS_MAX_SIZE", "create_app"]
 
@@ -58,13 +60,16 @@ def static_dir() -> Path:
 
 def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
                robot: str | None = None, rate: tuple[float, float] = (20.0, 40.0),
-               analysis_workers: int | None = None) -> FastAPI:
+               analysis_workers: int | None = None, quotas: Quotas = DEFAULT_QUOTAS) -> FastAPI:
     """The app for a database URL; robots think in ``robot_workers`` processes, par and the
     post-mortem run in ``analysis_workers`` others (default 1, 0 when robots use a thread).
 
-    ``rate`` is each connection's limit: messages a second and the largest burst.
+    ``rate`` is each connection's limit: messages a second and the largest burst; ``quotas``
+    the per-client limits on tables, analyses, resumes, sockets and unread bytes.
     """
     store = Store(db)
+    table_quota = Quota(quotas.tables)
+    analysis_quota = Quota(quotas.analyses)
     state: dict[str, Hub] = {}
 
     @asynccontextmanager
@@ -72,7 +77,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         pool = RobotPool(workers=robot_workers, factory=robot)
         analysis = WorkerPool(workers=(1 if robot_workers else 0) if analysis_workers is None
                               else analysis_workers, name="analysis")
-        hub = Hub(store, pool, rate=rate, analysis=analysis)
+        hub = Hub(store, pool, rate=rate, analysis=analysis, quotas=quotas)
         state["hub"] = hub
         app.state.hub = hub
         await hub.start()
@@ -175,6 +180,9 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
+        if not table_quota.allow(_client(request)):
+            raise ServerError("rate_limited", f"too many new tables: {quotas.tables.burst} at once, "
+                                              f"then one every {quotas.tables.every:g} s")
         body = await _json(request)
         table, tokens = await hub().create(body)
         return {"id": table.id,
@@ -208,8 +216,12 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         return presenter.board_record(await hub().get(table_id), number)
 
     @app.get("/api/tables/{table_id}/boards/{number}/analysis")
-    async def board_analysis(table_id: str, number: int) -> Response:
+    async def board_analysis(request: Request, table_id: str, number: int) -> Response:
         table = await hub().get(table_id)
+        presenter.finished_state(table, number)
+        if not analysis_quota.allow(_client(request)):
+            raise ServerError("rate_limited", f"too many analyses: {quotas.analyses.burst} at once, "
+                                              f"then one every {quotas.analyses.every:g} s")
         try:
             return JSONResponse(await hub().analysis(table, number))
         except ServerError:
@@ -227,6 +239,11 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
 
 async def _json(request: Request) -> Any:
     return decode_json(await request.body(), code="bad_request")
+
+
+def _client(request: Request | WebSocket) -> str:
+    """Whom a quota counts: the client's address."""
+    return request.client.host if request.client is not None else "?"
 
 
 def _error(code: str, message: str, status: int) -> JSONResponse:
@@ -266,14 +283,48 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                 "message": "this invitation token does not belong to a seat at this table"}))
             await websocket.close(code=4403)
             return
+    client = _client(websocket)
+    if hub.sockets.get(client, 0) >= hub.quotas.sockets_per_client:
+        await websocket.send_text(json.dumps({
+            "type": "error", "id": None, "code": "rate_limited",
+            "message": f"at most {hub.quotas.sockets_per_client} connections from one address"}))
+        await websocket.close(code=1013)
+        return
     name = websocket.query_params.get("name")
-    if name is None:
-        cookie = websocket.cookies.get(COOKIE)
-        if cookie:
-            name = await hub.store.run(hub.store.session_name, cookie)
-    connection = await hub.join(table, seat, name)
+    cookie = websocket.cookies.get(COOKIE)
+    session = None
+    if cookie:
+        known = await hub.store.run(hub.store.session_name, cookie)
+        if known is not None:
+            session = cookie
+            if name is None:
+                name = known
+    hub.sockets[client] = hub.sockets.get(client, 0) + 1
+    try:
+        await _serve(hub, websocket, table, seat, name, session)
+    finally:
+        hub.sockets[client] -= 1
+        if not hub.sockets[client]:
+            del hub.sockets[client]
+
+
+async def _serve(hub: Hub, websocket: WebSocket, table: Table, seat: Seat | None, name: str | None,
+                 session: str | None) -> None:
+    """Read, check and answer a joined connection's messages until it closes or is dropped."""
+    connection = await hub.join(table, seat, name, session=session)
     writer = _writer(websocket, connection)
     write_task = asyncio.get_running_loop().create_task(writer)
+    reader = asyncio.current_task()
+    dropped = False
+
+    def drop() -> None:  # a client that does not read: stop waiting on it at once
+        nonlocal dropped
+        dropped = True
+        write_task.cancel()
+        if reader is not None:
+            reader.cancel()
+
+    connection.on_drop = drop
     try:
         while not connection.closed:
             message = await websocket.receive()
@@ -310,13 +361,18 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
             await hub.handle(connection, command)
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not dropped:
+            raise
+        log.warning("dropped a client of table %s that did not read its frames", table.id)
     finally:
         await hub.leave(connection)
-        try:
-            await asyncio.wait_for(write_task, 5)
-        except (TimeoutError, asyncio.CancelledError):
-            write_task.cancel()
-        await _close(websocket, connection.close_code)
+        if not dropped:
+            try:
+                await asyncio.wait_for(write_task, 5)
+            except (TimeoutError, asyncio.CancelledError):
+                write_task.cancel()
+            await _close(websocket, connection.close_code)
 
 
 def _refuse(connection: Connection, code: str, message: str, ident: str | int | None = None) -> None:
@@ -331,6 +387,7 @@ async def _writer(websocket: WebSocket, connection: Connection) -> None:
             if text is None:
                 break
             await websocket.send_text(text)
+            connection.sent(text)
     except Exception:  # the client went away
         connection.closed = True
     else:

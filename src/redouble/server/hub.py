@@ -14,6 +14,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -30,6 +31,7 @@ from redouble.server.events import (
     TableEnded,
     TableEvent,
 )
+from redouble.server.limits import DEFAULT_QUOTAS, Quota, Quotas
 from redouble.server.presenter import Viewer
 from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import SeatRecord, Store
@@ -51,6 +53,7 @@ log = logging.getLogger("redouble.server")
 TABLE_CHANGES = frozenset({"board_start", "board_end", "par", "table_end", "seat", "undo_request",
                            "undo_answer", "ready"})
 MAX_NAME = 40
+MAX_RENAMES = 8
 PAR_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
 """Seconds between attempts at a par that failed; after the third failure the table moves on
 (the board scored without par until it comes)."""
@@ -93,26 +96,53 @@ class Connection:
 
     def __init__(self, table: Table, seat: Seat | None, name: str,
                  rate: tuple[float, float] = (20.0, 40.0), *,
-                 elsewhere: frozenset[str] = frozenset()) -> None:
+                 elsewhere: frozenset[str] = frozenset(), quotas: Quotas = DEFAULT_QUOTAS) -> None:
         self.table = table
         self.seat = seat
         self.viewer = Viewer.at(seat, elsewhere)
         self.name = name
         self.lang = "en"
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
+        self.queued_bytes = 0
+        self.send_limit = quotas.send_bytes
+        self.resumes = Quota(quotas.resumes, keys=1)
         self.limit = RateLimit(rate=rate[0], burst=rate[1], tokens=rate[1])
         self.refused = 0
         self.closed = False
+        self.dropped = False
         self.close_code = 1000
+        #: called once when the client is dropped for not reading (the socket's owner aborts it)
+        self.on_drop: Callable[[], None] | None = None
 
     def send(self, text: str) -> None:
-        """Queue a frame; a client that cannot keep up is dropped."""
+        """Queue a frame; a client that lets ``send_limit`` bytes pile up unread is dropped."""
         if self.closed:
+            return
+        self.queued_bytes += len(text)
+        if self.queued_bytes > self.send_limit:
+            self.drop()
             return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close()
+            self.drop()
+
+    def sent(self, text: str) -> None:
+        """A queued frame went out."""
+        self.queued_bytes -= len(text)
+
+    def drop(self) -> None:
+        """Give up on a client that does not read: forget its frames and abort its socket."""
+        if self.dropped:
+            return
+        self.dropped = self.closed = True
+        self.close_code = 1008
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_bytes = 0
+        self.queue.put_nowait(None)
+        if self.on_drop is not None:
+            self.on_drop()
 
     def close(self, code: int = 1000) -> None:
         """Stop sending once the queued frames are out; the writer then closes with ``code``."""
@@ -127,7 +157,12 @@ class Hub:
     """All live tables of one server process."""
 
     def __init__(self, store: Store, pool: RobotPool, *, rate: tuple[float, float] = (20.0, 40.0),
-                 analysis: WorkerPool | None = None) -> None:
+                 analysis: WorkerPool | None = None, quotas: Quotas = DEFAULT_QUOTAS) -> None:
+        self.quotas = quotas
+        #: the tables each browser session holds a seat at (who is a player of another table)
+        self.seated: dict[str, set[str]] = {}
+        #: open websockets by client address
+        self.sockets: dict[str, int] = {}
         self.rate = rate
         self.store = store
         self.pool = pool
@@ -150,6 +185,7 @@ class Hub:
     async def start(self) -> None:
         """Migrate the database, load every unfinished table, and let play go on; a table
         whose log no longer replays is quarantined and reported, the others play on."""
+        self.loop = asyncio.get_running_loop()
         await self.store.run(self.store.migrate)
         for table_id in await self.store.run(lambda: self.store.table_ids(status="playing")):
             with contextlib.suppress(ServerError):
@@ -518,9 +554,22 @@ class Hub:
 
     # --- connections ----------------------------------------------------------------------------
 
-    async def join(self, table: Table, seat: Seat | None, name: str | None) -> Connection:
-        """Register a connection; a seat's new connection replaces its old one."""
-        connection = Connection(table, seat, name or "", self.rate)
+    async def join(self, table: Table, seat: Seat | None, name: str | None, *,
+                   session: str | None = None) -> Connection:
+        """Register a connection; a seat's new connection replaces its old one.
+
+        A seat's presence is not an event of the log: it is sent to everyone as an unnumbered
+        ``seat`` event. A new name is recorded (at most ``MAX_RENAMES`` times a seat).
+        """
+        elsewhere: frozenset[str] = frozenset()
+        if session is not None:
+            if seat is not None:
+                self.seated.setdefault(session, set()).add(table.id)
+            else:
+                elsewhere = frozenset(self.seated.get(session, set())
+                                      & {other.id for other in table.group()})
+        connection = Connection(table, seat, name or "", self.rate, elsewhere=elsewhere,
+                                quotas=self.quotas)
         async with self.locks[table.id]:
             connections = self.connections[table.id]
             if seat is not None:
@@ -531,12 +580,14 @@ class Hub:
                     connections.discard(old)
                 info = table.seats[seat]
                 clean = (name or "").strip()[:MAX_NAME]
-                if not info.connected or (clean and clean != info.name):
-                    renamed = bool(clean) and clean != info.name
-                    if renamed:
-                        await self.store.run(self.store.set_seat, table.id, seat.letter(), clean)
-                    await self.commit(table, [SeatChanged(seat=seat, name=clean if renamed else None,
-                                                          connected=True)])
+                renames = sum(1 for e in table.log if isinstance(e, SeatChanged) and e.seat is seat
+                              and e.name is not None)
+                if clean and clean != info.name and renames < MAX_RENAMES:
+                    await self.store.run(self.store.set_seat, table.id, seat.letter(), clean)
+                    await self.commit(table, [SeatChanged(seat=seat, name=clean)])
+                if not info.connected:
+                    info.connected = True
+                    self.presence(table, seat)
                 connection.name = info.name
             connection.send(_dumps(presenter.welcome(table, connection.viewer, connection.name)))
             connections.add(connection)
@@ -553,7 +604,18 @@ class Hub:
             connections.discard(connection)
             seat = connection.seat
             if seat is not None and not any(c.seat is seat for c in connections):
-                await self.commit(table, [SeatChanged(seat=seat, connected=False)])
+                table.seats[seat].connected = False
+                self.presence(table, seat)
+
+    def presence(self, table: Table, seat: Seat) -> None:
+        """Tell every connection that a seat connected or went away (no seq: not in the log)."""
+        rendered: dict[Viewer, str] = {}
+        for connection in list(self.connections.get(table.id, ())):
+            viewer = connection.viewer
+            text = rendered.get(viewer)
+            if text is None:
+                text = rendered[viewer] = _dumps(presenter.presence(table, seat, viewer))
+            connection.send(text)
 
     def sync(self, connection: Connection, since: int) -> dict[str, Any]:
         """The ``sync`` answer to ``resume``: every event after ``since`` as this viewer sees it."""
@@ -568,6 +630,10 @@ class Hub:
                 connection.send(_dumps({"type": "pong", "id": ident}))
                 return
             if isinstance(command, commands.Resume):
+                if not connection.resumes.allow(""):
+                    raise ServerError("rate_limited", "too many resumes: a connection may resume "
+                                      f"{self.quotas.resumes.burst} times at once, then once every "
+                                      f"{self.quotas.resumes.every:g} s")
                 async with self.locks[table.id]:
                     connection.send(_dumps(self.sync(connection, command.since)))
                 return

@@ -1,4 +1,4 @@
-"""Limits on what a client may send: body sizes, JSON nesting, frame bytes (docs/protocol.md).
+"""Limits on what a client may send and hold: body sizes, JSON nesting, quotas (docs/protocol.md).
 
 >>> decode_json('{"a": [1, 2]}')
 {'a': [1, 2]}
@@ -11,13 +11,17 @@ redouble.server.errors.ServerError: JSON nested deeper than 16 levels
 from __future__ import annotations
 
 import json
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from redouble.server.errors import ServerError
 
-__all__ = ["MAX_BODY", "MAX_DEPTH", "BodyLimit", "decode_json", "nesting_depth"]
+__all__ = ["DEFAULT_QUOTAS", "MAX_BODY", "MAX_DEPTH", "BodyLimit", "Quota", "Quotas", "Rule", "decode_json",
+           "nesting_depth"]
 
 MAX_BODY = 65536
 """The largest request body the server reads (bytes); larger ones are answered 413."""
@@ -110,3 +114,46 @@ async def _too_large(send: Send, limit: int) -> None:
                             (b"content-length", str(len(body)).encode()),
                             (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": body})
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A quota: up to ``burst`` at once, then one more every ``every`` seconds."""
+
+    burst: int
+    every: float
+
+
+@dataclass(frozen=True, slots=True)
+class Quotas:
+    """Per-client limits (docs/protocol.md): tables and analyses per address, resumes per
+    connection, open websockets per address, and bytes queued for a client that does not read."""
+
+    tables: Rule = Rule(burst=20, every=3.0)
+    analyses: Rule = Rule(burst=10, every=1.0)
+    resumes: Rule = Rule(burst=5, every=2.0)
+    sockets_per_client: int = 200
+    send_bytes: int = 1 << 20
+
+
+DEFAULT_QUOTAS = Quotas()
+
+
+class Quota:
+    """Token buckets by client key, the least recently seen forgotten beyond ``keys``."""
+
+    def __init__(self, rule: Rule, keys: int = 10_000) -> None:
+        self.rule = rule
+        self.keys = keys
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, key: str) -> bool:
+        """Take one from ``key``'s bucket if there is one."""
+        now = time.monotonic()
+        tokens, stamp = self._buckets.pop(key, (float(self.rule.burst), now))
+        tokens = min(float(self.rule.burst), tokens + (now - stamp) / self.rule.every)
+        allowed = tokens >= 1
+        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
+        while len(self._buckets) > self.keys:
+            self._buckets.popitem(last=False)
+        return allowed

@@ -49,6 +49,7 @@ __all__ = [
     "event_frame",
     "lobby_entry",
     "open_boards",
+    "presence",
     "published",
     "shares_boards",
     "sync",
@@ -238,6 +239,13 @@ def event_frame(table: Table, viewer: Viewer, *, changed: bool, more: bool) -> d
     if more:
         message["more"] = True
     return message
+
+
+def presence(table: Table, seat: Seat, viewer: Viewer) -> dict[str, Any]:
+    """The unnumbered ``event`` frame telling that a seat connected or went away."""
+    return {"type": "event", "event": {"type": "seat", "seat": seat.letter(),
+                                       "connected": table.seats[seat].connected},
+            "table": table_info(table, viewer)}
 
 
 def welcome(table: Table, viewer: Viewer, name: str) -> dict[str, Any]:
