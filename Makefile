@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install play test lint typecheck unit browser bench clean
+.PHONY: install play test lint typecheck unit browser terminal bench clean
 
 $(STAMP): pyproject.toml hatch_build.py src/redouble/_accel.c
 	$(PYTHON) -m venv $(VENV)
@@ -14,12 +14,13 @@ $(STAMP): pyproject.toml hatch_build.py src/redouble/_accel.c
 
 install: $(STAMP)
 
-## The main job: play bridge.
+## The main job: play bridge (`make play PORT=8080` chooses the port).
+PORT ?= 8000
 play: install
-	$(BIN)/redouble serve
+	$(BIN)/redouble serve --port $(PORT)
 
 ## Everything CI checks: lint, strict typing, the tests (doctests, property and browser tests).
-test: install browser lint typecheck unit
+test: install browser terminal lint typecheck unit
 
 lint: install
 	$(BIN)/ruff check src tests bench
@@ -36,6 +37,10 @@ unit: install
 ## Debian's Chromium for the browser tests (Playwright cannot download its own here).
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+## tmux for the terminal game's test (it types into `redouble play` and reads the screen).
+terminal:
+	@command -v tmux >/dev/null || (apt-get update -qq && apt-get install -y -qq tmux)
 
 ## Benchmarks against peers; results go to BENCHMARKS.md.
 bench: install

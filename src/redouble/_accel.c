@@ -7,9 +7,11 @@
  * implementation of the same two classes in Python: it is used when this module is not
  * built (or REDOUBLE_PURE_PYTHON=1), and the tests run both against each other.
  *
- * The rules themselves live in one place each: whenever an action is not plainly legal the
- * core hands it to the Python check_call / check_card, which raises the error that names the
- * rule.  The core never produces an error message of its own.
+ * The core alone decides legality: call_refusal and card_refusal (exposed as _call_refusal
+ * and _card_refusal) return 0 for a legal action and a reason (enum refusal, the numbers of
+ * redouble.refusals.Refusal) otherwise.  A refused action goes to the Python check_call /
+ * check_card, which raises the error redouble.refusals words for that reason.  The core never
+ * produces an error message of its own.
  *
  * Seats are 0-3 (N E S W), suits 0-3 (C D H S), cards 0-51 (suit * 13 + rank - 2), calls
  * 0-37 (Pass, X, XX, then 1C ... 7NT), as in the Python types' own numbering.
@@ -27,6 +29,31 @@ static PyObject *CALLS[38];
 static PyObject *RISKS[3];
 static int ready = 0;
 static PyObject *s_index, *s_check_card, *s_check_call;
+
+/* Why an action is refused: the numbers of redouble.refusals.Refusal (change both together). */
+enum refusal {
+    LEGAL = 0,
+    NOT_A_CALL = 1,
+    AUCTION_OVER = 2,
+    CALL_OUT_OF_TURN = 3,
+    INSUFFICIENT_BID = 4,
+    DOUBLE_WITHOUT_BID = 5,
+    DOUBLE_OWN_SIDE = 6,
+    DOUBLE_REPEATED = 7,
+    REDOUBLE_WITHOUT_BID = 8,
+    REDOUBLE_NOT_DOUBLED = 9,
+    REDOUBLE_REPEATED = 10,
+    REDOUBLE_WRONG_SIDE = 11,
+    NOT_A_CARD = 12,
+    PLAY_OVER = 13,
+    CLAIM_PENDING = 14,
+    CARD_OUT_OF_TURN = 15,
+    DUMMY_CANNOT_ACT = 16,
+    CARD_ALREADY_PLAYED = 17,
+    CARD_NOT_HELD = 18,
+    MUST_FOLLOW_SUIT = 19,
+    WRONG_PHASE = 20,
+};
 
 /* ---------------------------------------------------------------------------------------- */
 /* setup                                                                                     */
@@ -239,17 +266,32 @@ static int call_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
     return 0;
 }
 
+/* Why ``call`` (by ``seat``, or anyone if None) may not be made now, or LEGAL with *index set. */
+static int call_refusal(AuctionCore *self, PyObject *call, PyObject *seat, int *index) {
+    int i = index_of(call, CALLS, 38);
+    if (i < 0) return NOT_A_CALL;
+    if (auction_complete(self)) return AUCTION_OVER;
+    int turn = (self->dealer + self->ncalls) & 3;
+    if (seat != Py_None && seat != SEATS[turn]) return CALL_OUT_OF_TURN;
+    *index = i;
+    if (i >= 3) return i > self->last_bid_index ? LEGAL : INSUFFICIENT_BID;
+    if (i == 0) return LEGAL;
+    int bidder = self->last_bidder_seat;
+    if (i == 1) {
+        if (bidder < 0) return DOUBLE_WITHOUT_BID;
+        if (((bidder ^ turn) & 1) == 0) return DOUBLE_OWN_SIDE;
+        return self->risk == 0 ? LEGAL : DOUBLE_REPEATED;
+    }
+    if (bidder < 0) return REDOUBLE_WITHOUT_BID;
+    if (self->risk == 0) return REDOUBLE_NOT_DOUBLED;
+    if (self->risk == 2) return REDOUBLE_REPEATED;
+    return ((bidder ^ turn) & 1) ? REDOUBLE_WRONG_SIDE : LEGAL;
+}
+
 /* Make ``call``; returns the caller's seat (0-3) and sets *made to its index, or -1. */
 static int make_call_impl(AuctionCore *self, PyObject *call, PyObject *seat, int *made) {
-    int turn = (self->dealer + self->ncalls) & 3;
-    int index = auction_complete(self) ? -1 : index_of(call, CALLS, 38);
-    int legal = index >= 0 && (seat == Py_None || seat == SEATS[turn]);
-    if (legal) {
-        if (index == 1) legal = auction_can_double(self, turn);
-        else if (index == 2) legal = auction_can_redouble(self, turn);
-        else if (index >= 3) legal = index > self->last_bid_index;
-    }
-    if (!legal) {
+    int index = -1;
+    if (call_refusal(self, call, seat, &index) != LEGAL) {
         PyObject *keyword = PyUnicode_FromString("seat");
         if (keyword == NULL) return -1;
         PyObject *result = refuse((PyObject *)self, s_check_call, call, keyword, seat);
@@ -257,6 +299,7 @@ static int make_call_impl(AuctionCore *self, PyObject *call, PyObject *seat, int
         Py_XDECREF(result);
         return -1;
     }
+    int turn = (self->dealer + self->ncalls) & 3;
     if (PyList_Append(self->calls, CALLS[index]) < 0) return -1;
     self->ncalls++;
     if (index == 0) {
@@ -286,6 +329,21 @@ static PyObject *auction_make_call(AuctionCore *self, PyObject *const *args, Py_
     int turn = make_call_impl(self, call, seat, &index);
     if (turn < 0) return NULL;
     return Py_NewRef(SEATS[turn]);
+}
+
+/* Parse (action, who) for the _call_refusal and _card_refusal methods. */
+static int refusal_args(PyObject *const *args, Py_ssize_t nargs, const char *name) {
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "%s() takes two arguments, the action and the seat", name);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *auction_call_refusal(AuctionCore *self, PyObject *const *args, Py_ssize_t nargs) {
+    int index;
+    if (refusal_args(args, nargs, "_call_refusal") < 0) return NULL;
+    return PyLong_FromLong(call_refusal(self, args[0], args[1], &index));
 }
 
 static PyObject *auction_legal_tuple(AuctionCore *self, PyObject *unused) {
@@ -323,6 +381,8 @@ static PyMethodDef auction_methods[] = {
      "Check and make ``call``; returns the seat that made it."},
     {"_legal_tuple", (PyCFunction)auction_legal_tuple, METH_NOARGS,
      "The calls legal now, in bidding-box order."},
+    {"_call_refusal", (PyCFunction)(void (*)(void))auction_call_refusal, METH_FASTCALL,
+     "0 if ``call`` may be made now (by ``seat``, if given), else the ``Refusal``."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -492,21 +552,32 @@ static int card_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
     return 0;
 }
 
+/* Why ``card`` (played by ``by``, or anyone if None) may not be played now, or LEGAL. */
+static int card_refusal(PlayCore *self, PyObject *card, PyObject *by, int *played) {
+    int index = index_of(card, DECK, 52);
+    if (index < 0) return NOT_A_CARD;
+    int seat = self->turn;
+    if (seat < 0) return PLAY_OVER;
+    if (self->claim != Py_None) return CLAIM_PENDING;
+    if (by != Py_None) {
+        int dummy = seat == self->dummy;
+        if (by != SEATS[dummy ? self->declarer : seat])
+            return dummy ? DUMMY_CANNOT_ACT : CARD_OUT_OF_TURN;
+    }
+    int owner = self->owner[index];
+    if (owner != seat) return owner < 0 ? CARD_ALREADY_PLAYED : CARD_NOT_HELD;
+    if (self->nhistory & 3) {
+        int led = self->history[4 * self->ntricks] / 13;
+        if (index / 13 != led && self->masks[seat][led] != 0) return MUST_FOLLOW_SUIT;
+    }
+    *played = index;
+    return LEGAL;
+}
+
 /* Play ``card``; returns its seat (0-3) and sets *played to its index, or -1 with an error. */
 static int play_card_impl(PlayCore *self, PyObject *card, PyObject *by, int *played) {
-    int seat = self->turn;
-    int index = index_of(card, DECK, 52);
-    int legal = seat >= 0 && self->claim == Py_None && index >= 0 && self->owner[index] == seat;
-    if (legal && by != Py_None) {
-        int actor = seat == self->dummy ? self->declarer : seat;
-        legal = by == SEATS[actor];
-    }
-    int current = self->nhistory - 4 * self->ntricks;
-    if (legal && current > 0) {
-        int led = self->history[4 * self->ntricks] / 13;
-        legal = index / 13 == led || self->masks[seat][led] == 0;
-    }
-    if (!legal) {
+    int index = -1;
+    if (card_refusal(self, card, by, &index) != LEGAL) {
         PyObject *keyword = PyUnicode_FromString("by");
         if (keyword == NULL) return -1;
         PyObject *result = refuse((PyObject *)self, s_check_card, card, keyword, by);
@@ -514,6 +585,8 @@ static int play_card_impl(PlayCore *self, PyObject *card, PyObject *by, int *pla
         Py_XDECREF(result);
         return -1;
     }
+    int seat = self->turn;
+    int current = self->nhistory - 4 * self->ntricks;
     self->masks[seat][index / 13] &= (uint16_t)~(1u << (index % 13));
     self->owner[index] = -1;
     self->history[self->nhistory++] = (int8_t)index;
@@ -543,6 +616,12 @@ static PyObject *play_play_card(PlayCore *self, PyObject *const *args, Py_ssize_
     int seat = play_card_impl(self, card, by, &index);
     if (seat < 0) return NULL;
     return Py_NewRef(SEATS[seat]);
+}
+
+static PyObject *play_card_refusal_method(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
+    int index;
+    if (refusal_args(args, nargs, "_card_refusal") < 0) return NULL;
+    return PyLong_FromLong(card_refusal(self, args[0], args[1], &index));
 }
 
 static PyObject *play_end(PlayCore *self, PyObject *unused) {
@@ -642,6 +721,8 @@ static PyMethodDef play_methods[] = {
      "The cards the seat on turn may play, lowest first (Law 44C: follow suit if able)."},
     {"play_card", (PyCFunction)(void (*)(void))play_play_card, METH_FASTCALL | METH_KEYWORDS,
      "Check and play ``card``; returns the seat whose card it was."},
+    {"_card_refusal", (PyCFunction)(void (*)(void))play_card_refusal_method, METH_FASTCALL,
+     "0 if ``card`` may be played now (``by`` the acting seat, if given), else the ``Refusal``."},
     {"_end", (PyCFunction)play_end, METH_NOARGS, "No more cards: a claim settled the play."},
     {"holds", (PyCFunction)play_holds, METH_VARARGS, "Whether ``seat`` still holds ``card``."},
     {"_suit_cards", (PyCFunction)play_suit_cards, METH_VARARGS,
@@ -866,6 +947,31 @@ static PyObject *state_make_call(StateCore *self, PyObject *const *args, Py_ssiz
     return event;
 }
 
+static PyObject *state_call_refusal(StateCore *self, PyObject *const *args, Py_ssize_t nargs) {
+    int index;
+    if (refusal_args(args, nargs, "_call_refusal") < 0) return NULL;
+    if (self->phase != PHASE_AUCTION) return PyLong_FromLong(WRONG_PHASE);
+    PyObject *auction = self->auction;
+    if (auction == NULL || !PyObject_TypeCheck(auction, &AuctionCoreType)) {
+        PyErr_SetString(PyExc_TypeError, "the board's auction is not a redouble Auction");
+        return NULL;
+    }
+    return PyLong_FromLong(call_refusal((AuctionCore *)auction, args[0], args[1], &index));
+}
+
+static PyObject *state_card_refusal(StateCore *self, PyObject *const *args, Py_ssize_t nargs) {
+    int index;
+    if (refusal_args(args, nargs, "_card_refusal") < 0) return NULL;
+    PyObject *play = self->play;
+    if (play == NULL || play == Py_None) return PyLong_FromLong(WRONG_PHASE);
+    if (!PyObject_TypeCheck(play, &PlayCoreType)) {
+        PyErr_Format(PyExc_TypeError, "the board's play is %R, not a redouble Play", play);
+        return NULL;
+    }
+    if (((PlayCore *)play)->turn < 0) return PyLong_FromLong(WRONG_PHASE);
+    return PyLong_FromLong(card_refusal((PlayCore *)play, args[0], args[1], &index));
+}
+
 static PyObject *state_legal_cards(StateCore *self, PyObject *unused) {
     PyObject *play = self->play;
     if (play == NULL || play == Py_None) return PyTuple_New(0);
@@ -902,6 +1008,10 @@ static PyMethodDef state_methods[] = {
      "Make a call (with the caller's alert and explanation) and record it."},
     {"legal_calls", (PyCFunction)state_legal_calls, METH_NOARGS,
      "The calls the seat on turn may make, in bidding-box order (empty after the auction)."},
+    {"_call_refusal", (PyCFunction)(void (*)(void))state_call_refusal, METH_FASTCALL,
+     "0 if ``call`` may be made now, else the ``Refusal`` (the auction's own after the phase)."},
+    {"_card_refusal", (PyCFunction)(void (*)(void))state_card_refusal, METH_FASTCALL,
+     "0 if ``card`` may be played now, else the ``Refusal`` (the play's own after the phase)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,9 +5,11 @@ frequent moves (a call, a card, the legal calls and cards). ``Auction`` and ``Pl
 whichever implementation is in use: the compiled one when it is built, this one otherwise or
 with ``REDOUBLE_PURE_PYTHON=1``. The tests run both side by side on random boards.
 
-Whenever an action is not plainly legal the core hands it to the subclass's ``check_call`` or
-``check_card``, which raises the error naming the rule; the core has no messages of its own.
-Seats, suits, cards and calls are numbered as their Python types number them.
+The core alone decides legality: ``_call_refusal`` and ``_card_refusal`` return 0 for a legal
+action and a ``Refusal`` otherwise. A refused action goes to the subclass's ``check_call`` or
+``check_card``, which raises the error ``redouble.refusals`` words for that reason; the core
+has no messages of its own. Seats, suits, cards and calls are numbered as their Python types
+number them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from redouble.calls import CALLS, Call, Risk
 from redouble.cards import DECK, Card
+from redouble.refusals import Refusal
 from redouble.seats import Seat
 
 if TYPE_CHECKING:
@@ -67,21 +70,44 @@ class AuctionCore:
         bidder = self._last_bidder
         return bidder is not None and self._risk is Risk.DOUBLED and (bidder ^ turn) & 1 == 0
 
+    def _call_refusal(self, call: object, seat: Seat | None) -> int:
+        """0 if ``call`` may be made now (by ``seat``, if given), else the ``Refusal``."""
+        if not isinstance(call, Call):
+            return Refusal.NOT_A_CALL
+        if self.is_complete:
+            return Refusal.AUCTION_OVER
+        turn = (self.dealer + len(self._calls)) & 3
+        if seat is not None and seat is not _SEATS[turn]:
+            return Refusal.CALL_OUT_OF_TURN
+        index = call.index
+        if index >= 3:
+            bid = self._last_bid
+            return Refusal.INSUFFICIENT_BID if bid is not None and index <= bid.index else 0
+        if index == 0:
+            return 0
+        bidder = self._last_bidder
+        risk = self._risk
+        if index == 1:
+            if bidder is None:
+                return Refusal.DOUBLE_WITHOUT_BID
+            if (bidder ^ turn) & 1 == 0:
+                return Refusal.DOUBLE_OWN_SIDE
+            return Refusal.DOUBLE_REPEATED if risk is not Risk.UNDOUBLED else 0
+        if bidder is None:
+            return Refusal.REDOUBLE_WITHOUT_BID
+        if risk is Risk.UNDOUBLED:
+            return Refusal.REDOUBLE_NOT_DOUBLED
+        if risk is Risk.REDOUBLED:
+            return Refusal.REDOUBLE_REPEATED
+        return Refusal.REDOUBLE_WRONG_SIDE if (bidder ^ turn) & 1 else 0
+
     def make_call(self, call: Call, *, seat: Seat | None = None) -> Seat:
         """Check and make ``call``; returns the seat that made it."""
-        turn = (self.dealer + len(self._calls)) & 3
-        index = call.index if isinstance(call, Call) and not self.is_complete else -1
-        legal = index >= 0 and (seat is None or seat is _SEATS[turn])
-        if legal:
-            if index == 1:
-                legal = self._can_double_now(turn)
-            elif index == 2:
-                legal = self._can_redouble_now(turn)
-            elif index >= 3:
-                legal = self._last_bid is None or index > self._last_bid.index
-        if not legal:
+        if self._call_refusal(call, seat):
             self.check_call(call, seat=seat)
             raise AssertionError("unreachable: check_call accepted a refused action")
+        turn = (self.dealer + len(self._calls)) & 3
+        index = call.index
         call = CALLS[index]
         self._calls.append(call)
         if index == 0:
@@ -153,21 +179,37 @@ class PlayCore:
         clubs, diamonds, hearts, spades = suits
         return (*clubs, *diamonds, *hearts, *spades)
 
+    def _card_refusal(self, card: object, by: Seat | None) -> int:
+        """0 if ``card`` may be played now (``by`` the acting seat, if given), else the ``Refusal``."""
+        if not isinstance(card, Card):
+            return Refusal.NOT_A_CARD
+        seat = self._turn_n
+        if seat < 0:
+            return Refusal.PLAY_OVER
+        if self._claim is not None:
+            return Refusal.CLAIM_PENDING
+        if by is not None:
+            dummy = seat == self._dummy_n
+            if by is not _SEATS[self._declarer_n if dummy else seat]:
+                return Refusal.DUMMY_CANNOT_ACT if dummy else Refusal.CARD_OUT_OF_TURN
+        owner = self._owner[card.index]
+        if owner != seat:
+            return Refusal.CARD_ALREADY_PLAYED if owner < 0 else Refusal.CARD_NOT_HELD
+        history = self._history
+        if len(history) & 3:
+            led = history[4 * len(self._leaders)].suit
+            if card.suit is not led and self._cards[seat][led]:
+                return Refusal.MUST_FOLLOW_SUIT
+        return 0
+
     def play_card(self, card: Card, *, by: Seat | None = None) -> Seat:
         """Check and play ``card``; returns the seat whose card it was."""
-        seat = self._turn_n
-        legal = (seat >= 0 and self._claim is None and isinstance(card, Card)
-                 and self._owner[card.index] == seat)
-        if legal and by is not None:
-            legal = by is _SEATS[self._declarer_n if seat == self._dummy_n else seat]
-        history = self._history
-        current = len(history) - 4 * len(self._leaders)
-        if legal and current:
-            led = history[4 * len(self._leaders)].suit
-            legal = card.suit is led or not self._cards[seat][led]
-        if not legal:
+        if self._card_refusal(card, by):
             self.check_card(card, by=by)
             raise AssertionError("unreachable: check_card accepted a refused action")
+        seat = self._turn_n
+        history = self._history
+        current = len(history) - 4 * len(self._leaders)
         self._cards[seat][card.suit].remove(card)
         self._owner[card.index] = -1
         history.append(card)

@@ -2,8 +2,9 @@
 
 ``BoardState`` subclasses ``StateCore``: the compiled one when ``redouble._accel`` is built
 (see ``redouble._backend``), this one otherwise. It makes a call or plays a card and records
-its event, and lists the legal calls and cards; everything else about a board is in
-``redouble.state``.
+its event, lists the legal calls and cards, and says why an action is refused (a ``Refusal``:
+the board's phase, then the auction's or the play's own reason); everything else about a board
+is in ``redouble.state``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from redouble.events import _CARD_EVENTS, CallMade, CardPlayed, Event, call_made
+from redouble.refusals import Refusal
 from redouble.view import Phase
 
 if TYPE_CHECKING:
@@ -52,6 +54,19 @@ class StateCore:
 
     def _auction_over(self) -> None:
         raise NotImplementedError  # pragma: no cover
+
+    def _call_refusal(self, call: object, seat: Seat | None) -> int:
+        """0 if ``call`` may be made now, else the ``Refusal`` (the auction's own after the phase)."""
+        if self._phase is not _AUCTION:
+            return Refusal.WRONG_PHASE
+        return self.auction._call_refusal(call, seat)
+
+    def _card_refusal(self, card: object, by: Seat | None) -> int:
+        """0 if ``card`` may be played now, else the ``Refusal`` (the play's own after the phase)."""
+        play = self.play
+        if play is None or play.turn is None:
+            return Refusal.WRONG_PHASE
+        return play._card_refusal(card, by)
 
     def make_call(self, call: Call, *, seat: Seat | None = None, alert: bool = False,
                   explanation: str | None = None) -> CallMade:

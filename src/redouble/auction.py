@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from redouble._backend import AuctionCore
-from redouble.calls import Call, CallKind, Contract, Risk
-from redouble.errors import IllegalCallError, OutOfTurnError
+from redouble.calls import Call, Contract, Risk
+from redouble.errors import IllegalCallError
+from redouble.refusals import call_error
 from redouble.seats import Seat, Side
 
 __all__ = ["Auction", "LegalCalls"]
@@ -58,7 +59,8 @@ class Auction(AuctionCore):
     """The calls made so far, in order from the dealer.
 
     The state and the frequent moves (``make_call``, ``turn``, ``is_complete``, the legal
-    calls) come from the engine core (``redouble._backend``); the rules' messages are here.
+    calls, and the reason a call is refused) come from the engine core (``redouble._backend``);
+    ``redouble.refusals`` words the refusal.
     """
 
     __slots__ = ()
@@ -158,81 +160,20 @@ class Auction(AuctionCore):
         declarer = self.declarer
         return None if declarer is None else declarer.side
 
-    # --- the rules -----------------------------------------------------------------------
-
-    def _can_double(self) -> bool:
-        bidder = self._last_bidder
-        return (bidder is not None and self._risk is Risk.UNDOUBLED
-                and (bidder - len(self._calls) - self.dealer) & 1 == 1)
-
-    def _can_redouble(self) -> bool:
-        bidder = self._last_bidder
-        return (bidder is not None and self._risk is Risk.DOUBLED
-                and (bidder - len(self._calls) - self.dealer) & 1 == 0)
-
-    def _reason_against_double(self) -> str | None:
-        if self._last_bid is None:
-            return "there is no bid to double"
-        assert self._last_bidder is not None
-        seat = self.dealer.next(len(self._calls))
-        if self._last_bidder.side is seat.side:
-            return f"{self._last_bid} was bid by your own side; only an opponent's bid can be doubled"
-        if self._risk is not Risk.UNDOUBLED:
-            return f"{self._last_bid} is already {self._risk.name.lower()}"
-        return None
-
-    def _reason_against_redouble(self) -> str | None:
-        if self._last_bid is None:
-            return "there is no bid to redouble"
-        assert self._last_bidder is not None
-        seat = self.dealer.next(len(self._calls))
-        if self._risk is Risk.UNDOUBLED:
-            return f"{self._last_bid} has not been doubled"
-        if self._risk is Risk.REDOUBLED:
-            return f"{self._last_bid} is already redoubled"
-        if self._last_bidder.side is not seat.side:
-            return "only the side whose bid was doubled may redouble"
-        return None
+    # --- the rules ---------------------------------------------------------------------
 
     def check_call(self, call: Call, *, seat: Seat | None = None) -> None:
-        """Raise ``IllegalCallError`` naming the rule if ``call`` may not be made now.
+        """Raise ``IllegalCallError`` naming the law if the core refuses ``call`` now (Laws 17-19, 27).
 
         With ``seat``, also check it is that seat's turn (``OutOfTurnError``).
         """
-        if not isinstance(call, Call):
-            raise IllegalCallError(f"{call!r} is not a call")
-        if self.is_complete:
-            raise IllegalCallError("the auction is over: no more calls can be made")
-        turn = self.dealer.next(len(self._calls))
-        if seat is not None and seat is not turn:
-            raise OutOfTurnError(
-                f"it is {turn.format(full=True)}'s turn to call, not {seat.format(full=True)}'s")
-        if call.kind is CallKind.PASS:
-            return
-        if call.kind is CallKind.BID:
-            if self._last_bid is not None and call.rank <= self._last_bid.rank:
-                raise IllegalCallError(
-                    f"{call} is insufficient after {self._last_bid} "
-                    "(Law 27: a bid must name more tricks or a higher strain)")
-            return
-        if call.kind is CallKind.DOUBLE:
-            if not self._can_double():
-                raise IllegalCallError(f"X is not allowed: {self._reason_against_double()} "
-                                       "(Law 19A)")
-            return
-        if self._can_redouble():
-            return
-        reason = self._reason_against_redouble()
-        if reason is not None:
-            raise IllegalCallError(f"XX is not allowed: {reason} (Law 19B)")
+        reason = self._call_refusal(call, seat)
+        if reason:
+            raise call_error(reason, call, seat, self)
 
     def is_legal_call(self, call: Call, *, seat: Seat | None = None) -> bool:
         """Whether ``check_call`` would accept ``call``."""
-        try:
-            self.check_call(call, seat=seat)
-        except IllegalCallError:
-            return False
-        return True
+        return not self._call_refusal(call, seat)
 
     def legal_calls(self) -> LegalCalls:
         """The calls legal now, as a lazy view."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from redouble.cards import Strain
 from redouble.errors import NotationError
-from redouble.notation import Language
+from redouble.notation import Language, fold, trim
 from redouble.seats import Seat
 
 __all__ = ["BIDS", "CALLS", "DOUBLE", "PASS", "REDOUBLE", "Call", "CallKind", "Contract", "Risk"]
@@ -119,16 +119,16 @@ class Call:
     def parse(cls, text: str, *, lang: Language | str = Language.ENGLISH) -> Call:
         """A call: ``1NT``, ``4♠``, ``Pass``/``P``, ``X``, ``XX``, or the language's own words."""
         language = Language.parse(lang)
-        stripped = text.strip().replace("\ufe0f", "")
-        upper = stripped.upper()
+        stripped = trim(text)
+        upper = fold(stripped)
         table = language.table
-        if upper in {w.upper() for w in (*table.pass_words, "PASS", "P")}:
+        if upper in {fold(w) for w in (*table.pass_words, "PASS", "P")}:
             return PASS
-        if upper in {w.upper() for w in (*table.double_words, "X", "D", "DBL")}:
+        if upper in {fold(w) for w in (*table.double_words, "X", "D", "DBL")}:
             return DOUBLE
-        if upper in {w.upper() for w in (*table.redouble_words, "XX", "R", "RDBL")}:
+        if upper in {fold(w) for w in (*table.redouble_words, "XX", "R", "RDBL")}:
             return REDOUBLE
-        if stripped and stripped[0].isdigit():
+        if "0" <= stripped[:1] <= "9":  # ASCII digits only: not "１" or "٣" (RULES.md §1)
             level = int(stripped[0])
             try:
                 strain = Strain.parse(stripped[1:], lang=language)
@@ -154,7 +154,7 @@ _BID_CACHE.extend(BIDS)  # from here on Call.bid and Call.parse hand out these 3
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *BIDS)
 """All 38 calls in bidding-box order (``call.index``)."""
 
-_CONTRACT = re.compile(r"^\s*([1-7])\s*(\S+?)\s*(XX|X|\*\*|\*)?\s*$", re.IGNORECASE)
+_CONTRACT = re.compile(r"^\s*([1-7])\s*(\S+?)\s*(XX|X|\*\*|\*)?\s*$", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from functools import total_ordering
 from typing import ClassVar
 
 from redouble.errors import NotationError
-from redouble.notation import SUIT_SYMBOLS, Language
+from redouble.notation import SUIT_SYMBOLS, Language, trim
 
 __all__ = ["DECK", "RANKS", "SUITS", "Card", "Rank", "Strain", "Suit"]
 
@@ -72,7 +72,7 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("R", lang="nl")
         Suit.DIAMONDS
         """
-        index = Language.parse(lang).suit_index(text.strip())
+        index = Language.parse(lang).suit_index(trim(text))
         if index is None:
             raise NotationError(f"{text!r} is not a suit in {Language.parse(lang).table.name}")
         return cls(index)
@@ -135,7 +135,7 @@ class Strain(enum.IntEnum):
         redouble.errors.NotationError: 'SA' is not a strain in English
         """
         language = Language.parse(lang)
-        stripped = text.strip()
+        stripped = trim(text)
         if language.names_notrump(stripped):
             return cls.NOTRUMP
         index = language.suit_index(stripped)
@@ -188,7 +188,7 @@ class Rank(enum.IntEnum):
         Rank.JACK
         """
         language = Language.parse(lang)
-        value = language.rank_value(text.strip())
+        value = language.rank_value(trim(text))
         if value is None:
             raise NotationError(f"{text!r} is not a rank in {language.table.name}")
         return cls(value)
@@ -274,7 +274,7 @@ class Card:
     def parse(cls, text: str, *, lang: Language | str = Language.ENGLISH) -> Card:
         """A card written suit first, as in ``SA``, ``♥10``, ``HV`` (Dutch) or ``KKn`` (Norwegian)."""
         language = Language.parse(lang)
-        stripped = text.strip().replace("\ufe0f", "")
+        stripped = trim(text)
         if len(stripped) < 2:
             raise NotationError(f"{text!r} is not a card: expected a suit then a rank, like 'SA'")
         suit = language.suit_index(stripped[0])

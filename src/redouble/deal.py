@@ -30,7 +30,7 @@ from redouble._backend import deal_owners
 from redouble.cards import DECK, Card
 from redouble.errors import InvalidDealError, NotationError
 from redouble.hand import Hand
-from redouble.notation import Language
+from redouble.notation import Language, trim
 from redouble.seats import Seat
 
 __all__ = ["DEAL_COUNT", "Deal", "new_seed"]
@@ -179,7 +179,7 @@ class Deal(Mapping[Seat, Hand]):
 
         One hand may be ``-`` when the other three are given: it holds the remaining cards.
         """
-        stripped = text.strip()
+        stripped = trim(text)
         if len(stripped) < 2 or stripped[1] != ":":
             raise NotationError(
                 f"{text!r} is not a PBN deal: expected a seat letter and ':' first, like 'N:...'")

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 
 from redouble.cards import SUITS, Card, Rank, Suit
 from redouble.errors import NotationError
-from redouble.notation import Language, honour_tokens
+from redouble.notation import Language, fold, honour_tokens, trim
 
 __all__ = ["Hand"]
 
@@ -160,19 +160,19 @@ class Hand:
         10
         """
         language = Language.parse(lang)
-        parts = text.strip().split(".")
+        parts = trim(text).split(".")
         if len(parts) != 4:
             raise NotationError(
                 f"{text!r} is not a hand: expected four suits separated by '.', got {len(parts)}")
         tokens = honour_tokens(language)
         cards: list[Card] = []
         for suit, part in zip(SUITS, parts, strict=True):
-            rest = part.strip()
+            rest = trim(part)
             if rest in ("-", "—"):
                 continue
             while rest:
                 for token in tokens:
-                    if rest[: len(token)].upper() == token.upper():
+                    if fold(rest[: len(token)]) == fold(token):
                         value = language.rank_value(token)
                         assert value is not None
                         cards.append(Card(suit, Rank(value)))

@@ -16,7 +16,34 @@ from dataclasses import dataclass
 
 from redouble.errors import NotationError
 
-__all__ = ["SUIT_SYMBOLS", "Language", "LanguageTable"]
+__all__ = ["SUIT_SYMBOLS", "Language", "LanguageTable", "fold", "trim"]
+
+#: Ranks written as ASCII digits (not ``１`` or ``٣``).
+_RANK_DIGITS: dict[str, int] = {str(rank): rank for rank in range(2, 10)} | {"10": 10}
+_SPACE = " \t\r\n"
+
+
+def trim(text: str) -> str:
+    """``text`` without surrounding ASCII blanks and emoji variation selectors (U+FE0F)."""
+    return text.replace("\ufe0f", "").strip(_SPACE)
+
+
+def _fold_char(char: str) -> str:
+    upper = char.upper()
+    if len(upper) != 1 or upper.isascii() != char.isascii():
+        return char  # "ſ" is not "S", "ß" is not "SS", "ﬀ" is not "FF"
+    return upper
+
+
+def fold(text: str) -> str:
+    """``text`` in upper case for comparing notation, where no other script's letter becomes ASCII.
+
+    >>> fold("süd"), fold("ſ"), fold("1nt")
+    ('SÜD', 'ſ', '1NT')
+    """
+    if text.isascii():
+        return text.upper()
+    return "".join(_fold_char(char) for char in text)
 
 #: Suit symbols in suit order clubs, diamonds, hearts, spades; understood in every language.
 SUIT_SYMBOLS: tuple[str, str, str, str] = ("♣", "♦", "♥", "♠")
@@ -110,7 +137,7 @@ class Language(enum.Enum):
         """The language for a code such as ``"nl"`` (also ``"nb"`` for Norwegian), or a name."""
         if isinstance(value, Language):
             return value
-        key = value.strip().lower()
+        key = trim(value).lower()
         aliases = {"nb": "no", "nn": "no", "english": "en", "dutch": "nl", "german": "de",
                    "norwegian": "no", "nederlands": "nl", "deutsch": "de", "norsk": "no"}
         key = aliases.get(key, key)
@@ -141,7 +168,7 @@ class Language(enum.Enum):
             return SUIT_SYMBOLS.index(text)
         if text in _SYMBOL_ALIASES:
             return _SYMBOL_ALIASES[text]
-        upper = text.upper()
+        upper = fold(text)
         for index, letter in enumerate(self.table.suit_letters):
             if upper == letter:
                 return index
@@ -149,13 +176,11 @@ class Language(enum.Enum):
 
     def rank_value(self, text: str) -> int | None:
         """The rank (2 … 14 for the ace) that ``text`` names in this language, or ``None``."""
-        upper = text.upper()
-        if upper in {"2", "3", "4", "5", "6", "7", "8", "9"}:
-            return int(upper)
-        if upper == "10":
-            return 10
+        if text in _RANK_DIGITS:
+            return _RANK_DIGITS[text]
+        upper = fold(text)
         for offset, letter in enumerate(self.table.honours):
-            if upper == letter.upper():
+            if upper == fold(letter):
                 return 10 + offset
         return None
 
@@ -168,8 +193,8 @@ class Language(enum.Enum):
 
     def names_notrump(self, text: str) -> bool:
         """Whether ``text`` names notrump in this language."""
-        upper = text.upper()
-        return upper in {alias.upper() for alias in self.table.notrump_aliases}
+        upper = fold(text)
+        return upper in {fold(alias) for alias in self.table.notrump_aliases}
 
 
 def honour_tokens(language: Language) -> list[str]:

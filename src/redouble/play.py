@@ -32,7 +32,8 @@ from redouble._backend import PlayCore
 from redouble.calls import Contract
 from redouble.cards import SUITS, Card, Suit
 from redouble.deal import Deal
-from redouble.errors import ClaimError, IllegalCardError, OutOfTurnError, UndoError
+from redouble.errors import ClaimError, IllegalCardError, UndoError
+from redouble.refusals import card_error
 from redouble.seats import Seat, Side
 
 __all__ = ["Claim", "Play", "Trick"]
@@ -121,7 +122,8 @@ class Play(PlayCore):
     """The card play of one deal under a contract with a declarer.
 
     The state and the frequent moves (``play_card``, ``legal_cards``, ``turn``, ``actor``)
-    come from the engine core (``redouble._backend``); the rules' messages are here.
+    and the reason a card is refused come from the engine core (``redouble._backend``);
+    ``redouble.refusals`` words the refusal.
     """
 
     __slots__ = ("_accepted", "_settled", "_trick_cache", "contract", "deal", "declarer", "dummy",
@@ -221,45 +223,17 @@ class Play(PlayCore):
     # --- playing a card ------------------------------------------------------------------
 
     def check_card(self, card: Card, *, by: Seat | None = None) -> None:
-        """Raise ``IllegalCardError`` (or ``OutOfTurnError``) if ``card`` may not be played now.
+        """Raise ``IllegalCardError`` (or ``OutOfTurnError``) if the core refuses ``card`` (Law 44).
 
-        ``by`` is the seat acting; declarer acts for dummy.
+        ``by`` is the seat acting; declarer acts for dummy (Law 45B).
         """
-        if not isinstance(card, Card):
-            raise IllegalCardError(f"{card!r} is not a card")
-        turn = self.turn
-        if turn is None:
-            raise IllegalCardError("play is over: no more cards can be played")
-        if self._claim is not None:
-            raise IllegalCardError(
-                f"{self._claim.claimer.format(full=True)}'s claim must be answered before play "
-                "goes on")
-        if by is not None and by is not self.actor:
-            whose = turn.format(full=True)
-            note = " (declarer plays dummy's cards)" if turn is self.dummy else ""
-            raise OutOfTurnError(
-                f"it is {whose}'s turn to play{note}, not {by.format(full=True)}'s")
-        if not self.holds(turn, card):
-            if card in self.cards_played:
-                raise IllegalCardError(f"{card} has already been played")
-            raise OutOfTurnError(
-                f"{card} is not in {turn.format(full=True)}'s hand; it is "
-                f"{turn.format(full=True)}'s turn to play")
-        current = self._current_cards
-        if current:
-            led = current[0].suit
-            if card.suit is not led and self._suit_cards(turn, led):
-                raise IllegalCardError(
-                    f"{card} does not follow suit: {led.name.lower()} were led and "
-                    f"{turn.format(full=True)} holds {led.name.lower()} (Law 44C)")
+        reason = self._card_refusal(card, by)
+        if reason:
+            raise card_error(reason, card, by, self)
 
     def is_legal_card(self, card: Card, *, by: Seat | None = None) -> bool:
         """Whether ``check_card`` would accept ``card``."""
-        try:
-            self.check_card(card, by=by)
-        except IllegalCardError:
-            return False
-        return True
+        return not self._card_refusal(card, by)
 
     def lowest_of(self, suit: Suit, seat: Seat | None = None) -> Card:
         """The lowest card of ``suit`` held by ``seat`` (default: the seat on turn).

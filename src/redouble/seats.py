@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 
 from redouble.errors import NotationError
-from redouble.notation import Language
+from redouble.notation import Language, fold, trim
 
 __all__ = ["Seat", "Side", "Vulnerability"]
 
@@ -73,9 +73,9 @@ class Seat(enum.IntEnum):
     def parse(cls, text: str, *, lang: Language | str = Language.ENGLISH) -> Seat:
         """A seat from its letter or name in ``lang``."""
         table = Language.parse(lang).table
-        key = text.strip().upper()
+        key = fold(trim(text))
         for seat in _SEATS:
-            if key in (table.seats[seat].upper(), table.seat_names[seat].upper()):
+            if key in (fold(table.seats[seat]), fold(table.seat_names[seat])):
                 return seat
         raise NotationError(f"{text!r} is not a seat in {table.name}: expected one of "
                             + " ".join(table.seats))
@@ -116,7 +116,7 @@ class Side(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Side:
         """``NS`` or ``EW`` (also ``N-S``, ``E/W``)."""
-        key = text.strip().upper().replace("-", "").replace("/", "")
+        key = fold(trim(text)).replace("-", "").replace("/", "")
         if key in ("NS", "SN"):
             return cls.NS
         if key in ("EW", "WE", "OW", "WO", "ØV", "VØ"):
@@ -161,7 +161,7 @@ class Vulnerability(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Vulnerability:
         """PBN and common spellings: ``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both``."""
-        key = text.strip().upper().replace("-", "").replace("/", "")
+        key = fold(trim(text)).replace("-", "").replace("/", "")
         table = {"NONE": cls.NONE, "LOVE": cls.NONE, "": cls.NONE, "0": cls.NONE,
                  "NS": cls.NS, "EW": cls.EW, "ALL": cls.BOTH, "BOTH": cls.BOTH}
         if key in table:

@@ -34,7 +34,6 @@ from redouble.deal import Deal
 from redouble.errors import (
     BridgeError,
     ClaimError,
-    IllegalCallError,
     IllegalCardError,
     NotationError,
     PhaseError,
@@ -55,6 +54,7 @@ from redouble.events import (
     event_from_json,
 )
 from redouble.play import Play
+from redouble.refusals import call_error, card_error
 from redouble.seats import Seat, Vulnerability
 from redouble.view import AuctionEntry, Phase, View
 
@@ -178,19 +178,14 @@ class BoardState(StateCore):
     # --- calls ---------------------------------------------------------------------------
 
     def check_call(self, call: Call, *, seat: Seat | None = None) -> None:
-        """Raise ``IllegalCallError`` (or ``PhaseError``) if ``call`` may not be made now."""
-        if self.phase is not Phase.AUCTION:
-            raise IllegalCallError(f"the auction is over: the board is in the {self.phase.value} "
-                                   "phase")
-        self.auction.check_call(call, seat=seat)
+        """Raise ``IllegalCallError`` naming the law if the core refuses ``call`` now."""
+        reason = self._call_refusal(call, seat)
+        if reason:
+            raise call_error(reason, call, seat, self.auction, self.phase)
 
     def is_legal_call(self, call: Call, *, seat: Seat | None = None) -> bool:
         """Whether ``check_call`` would accept it."""
-        try:
-            self.check_call(call, seat=seat)
-        except BridgeError:
-            return False
-        return True
+        return not self._call_refusal(call, seat)
 
     def _auction_over(self) -> None:
         """The last call was made: the play begins (unless the board was passed out)."""
@@ -202,18 +197,14 @@ class BoardState(StateCore):
     # --- cards ---------------------------------------------------------------------------
 
     def check_card(self, card: Card, *, by: Seat | None = None) -> None:
-        """Raise ``IllegalCardError`` (or ``OutOfTurnError``) if ``card`` may not be played."""
-        if self.play is None or self.phase is Phase.DONE:
-            raise IllegalCardError(f"no card can be played in the {self.phase.value} phase")
-        self.play.check_card(card, by=by)
+        """Raise ``IllegalCardError`` (or ``OutOfTurnError``) naming the law if the core refuses it."""
+        reason = self._card_refusal(card, by)
+        if reason:
+            raise card_error(reason, card, by, self.play, self.phase)
 
     def is_legal_card(self, card: Card, *, by: Seat | None = None) -> bool:
         """Whether ``check_card`` would accept it."""
-        try:
-            self.check_card(card, by=by)
-        except BridgeError:
-            return False
-        return True
+        return not self._card_refusal(card, by)
 
     # --- claims --------------------------------------------------------------------------
 
@@ -277,19 +268,33 @@ class BoardState(StateCore):
 
     # --- undo ----------------------------------------------------------------------------
 
-    def check_undo(self) -> None:
-        """Raise ``UndoError`` if the last call or card cannot be taken back now."""
+    def check_undo(self, steps: int = 1) -> None:
+        """Raise ``UndoError`` if the last ``steps`` calls and cards cannot be taken back now.
+
+        Once the opening lead is faced dummy is spread (Law 41D) and every player has seen it,
+        so no undo may take back the opening lead, let alone return the board to the auction,
+        whatever a table's undo policy; later cards may be taken back down to the lead.
+        """
+        if not isinstance(steps, int) or steps < 1:
+            raise UndoError(f"an undo takes back one or more calls or cards, not {steps!r}")
         if not self._actions:
             raise UndoError("there is nothing to undo: no call has been made")
         if self.phase is Phase.CLAIM:
             raise UndoError("a pending claim must be answered before anything is undone")
-        if self.play is not None and self.play.accepted_claim is not None:
+        play = self.play
+        if play is not None and play.accepted_claim is not None:
             raise UndoError("the board was settled by a claim; it cannot be undone")
+        if play is not None and play.is_dummy_faced and steps >= play._played_count:
+            raise UndoError("the opening lead has been faced and dummy seen: it cannot be taken "
+                            "back, nor the board returned to the auction (Law 41D)")
+        if steps > len(self._actions):
+            raise UndoError(f"there are only {len(self._actions)} calls and cards to take back, "
+                            f"not {steps}")
 
-    def can_undo(self) -> bool:
+    def can_undo(self, steps: int = 1) -> bool:
         """Whether ``check_undo`` would accept."""
         try:
-            self.check_undo()
+            self.check_undo(steps)
         except BridgeError:
             return False
         return True

@@ -48,7 +48,7 @@ def test_cli_analyze(tmp_path: Path, data_dir: Path) -> None:
                       '6543.876.876.876 2.5432.5432.5432"]\n\n[Board "4"]\n[Event "no deal"]\n')
     result = CliRunner().invoke(app, ["analyze", str(source)])
     assert result.exit_code == 0, result.output
-    assert "analysed 1 board(s)" in result.output
+    assert "analysed 1 board:" in result.output
     games = loads((tmp_path / "session.analysed.pbn").read_text())
     assert games[0].tags["OptimumScore"] == "NS 1520"  # board 3: dealer South, EW vulnerable
     assert games[0].tags["ParContract"] == "NS 7NT"

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import os
 import random
+import types
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from redouble import _backend, _pycore
+from redouble import Board, BoardState, BridgeError, IllegalCallError, Phase, _backend, _pycore, _pystate
 from redouble.calls import CALLS, Call, CallKind
 from redouble.cards import DECK, Strain
 from redouble.deal import DEAL_COUNT, Deal
+from redouble.refusals import Refusal
 from redouble.seats import Seat
 
 accel = _backend.ACCEL
@@ -203,3 +205,176 @@ def test_engine_objects_pickle_and_copy_through_their_moves() -> None:
     if state.play is not None:
         play = copy.copy(state.play)
         assert play.tricks == state.play.tricks and play.legal_cards() == state.play.legal_cards()
+
+
+# --- whole boards: one legality source, and the two StateCores side by side --------------------
+
+def _rebased(cls: type[Any], base: type[Any]) -> type[Any]:
+    """``cls``'s own methods on another core (its slots declared again, not copied)."""
+    namespace = {name: value for name, value in vars(cls).items()
+                 if name not in ("__dict__", "__weakref__")
+                 and not isinstance(value, types.MemberDescriptorType)}
+    return type(cls.__name__, (base,), namespace)
+
+
+def _board_class(core: Any, state_core: type[Any]) -> type[Any]:
+    """``BoardState`` with its auction, play and board core all from one implementation."""
+    from redouble.auction import Auction
+    from redouble.play import Play
+
+    auction_cls, play_cls = _rebased(Auction, core.AuctionCore), _rebased(Play, core.PlayCore)
+    board_cls = _rebased(BoardState, state_core)
+
+    def __init__(self: Any, board: Board) -> None:
+        BoardState.__init__(self, board)
+        self.auction = auction_cls(dealer=board.dealer)
+
+    def _auction_over(self: Any) -> None:
+        contract = self.auction.contract
+        if contract is not None:
+            self.play = play_cls(deal=self.board.deal, contract=contract)
+        self._update_phase()
+
+    board_cls.__init__ = __init__
+    board_cls._auction_over = _auction_over
+    return board_cls
+
+
+def _outcome(action: Any) -> tuple[str, str]:
+    try:
+        return "ok", repr(action())
+    except BridgeError as error:
+        return type(error).__name__, str(error)
+
+
+def _refusal(check: Any, *args: Any, **kwargs: Any) -> str | None:
+    try:
+        check(*args, **kwargs)
+    except BridgeError as error:
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+def _check_legal_lists(state: Any) -> None:
+    """The calls and cards listed are exactly those ``check_call``/``check_card`` accept."""
+    turn, actor = state.turn, state.actor
+    calls, cards = set(state.legal_calls()), set(state.legal_cards())
+    for call in CALLS:
+        assert (_refusal(state.check_call, call) is None) == (call in calls), call
+        assert state.is_legal_call(call) == (call in calls)
+        for seat in Seat:
+            accepted = _refusal(state.check_call, call, seat=seat) is None
+            assert accepted == (call in calls and seat is turn), (call, seat)
+    for card in DECK:
+        assert (_refusal(state.check_card, card) is None) == (card in cards), card
+        assert state.is_legal_card(card) == (card in cards)
+        for seat in Seat:
+            accepted = _refusal(state.check_card, card, by=seat) is None
+            assert accepted == (card in cards and seat is actor), (card, seat)
+    if state.phase is not Phase.AUCTION:
+        assert not calls
+    if state.phase is not Phase.PLAY:
+        assert not cards
+    view = state.view(actor) if actor is not None else None
+    if view is not None:
+        assert set(view.legal_calls) == calls and set(view.legal_cards) == cards
+
+
+def _random_action(state: Any, rng: random.Random) -> tuple[str, Any, dict[str, Any]]:
+    """A random action for ``state``: mostly legal, now and then illegal, a claim or an undo."""
+    roll = rng.random()
+    if roll < 0.05:
+        return "undo", rng.choice([1, 1, 1, 2, 3, 5]), {}
+    phase = state.phase
+    seat = rng.choice(list(Seat))
+    if phase is Phase.CLAIM or (phase is Phase.PLAY and roll < 0.08):
+        name = rng.choice(["claim", "accept_claim", "reject_claim", "withdraw_claim"])
+        if name == "claim":
+            return name, (seat, rng.randint(0, 13)), {}
+        return name, (seat,), {}
+    if roll < 0.2:
+        return "make_call", (rng.choice([*CALLS, "1NT", None]),), {"seat": rng.choice([None, seat])}
+    if roll < 0.35:
+        return "play_card", (rng.choice([*DECK, "SA", None]),), {"by": rng.choice([None, seat])}
+    if phase is Phase.AUCTION:
+        legal = state.legal_calls()
+        call = CALLS[0] if rng.random() < 0.6 else rng.choice(legal)
+        return "make_call", (call,), {"seat": rng.choice([None, state.turn])}
+    legal = state.legal_cards()
+    return "play_card", (rng.choice(legal) if legal else DECK[0],), {"by": rng.choice([None, state.actor])}
+
+
+def _act(state: Any, name: str, args: Any, kwargs: dict[str, Any]) -> tuple[str, str]:
+    if name == "undo":
+        return _outcome(lambda: [state.undo() for _ in range(args)] if state.can_undo(args)
+                        else state.check_undo(args))
+    before = state.events
+    if name == "make_call":
+        refusal = _refusal(state.check_call, *args, **kwargs)
+    elif name == "play_card":
+        refusal = _refusal(state.check_card, *args, **kwargs)
+    else:
+        refusal = None
+    outcome = _outcome(lambda: getattr(state, name)(*args, **kwargs))
+    if name in ("make_call", "play_card"):  # the move refuses exactly what the check refuses
+        assert (outcome[0] == "ok") == (refusal is None), (name, args, kwargs, refusal, outcome)
+        if refusal is not None:
+            assert refusal == f"{outcome[0]}: {outcome[1]}"
+    if outcome[0] != "ok":
+        assert state.events == before  # a refused action changes nothing
+    return outcome
+
+
+def _snapshot(state: Any) -> tuple[Any, ...]:
+    return (state.events, state.phase, state.turn, state.actor, state.legal_calls(),
+            state.legal_cards(), state.contract, state.result, state.can_undo(),
+            tuple(state.view(seat) for seat in (None, *Seat)))
+
+
+def _drive(states: list[Any], seed: int) -> None:
+    """Random boards played on every state in step; after each action they must all agree."""
+    rng = random.Random(seed)
+    for step in range(400):
+        if states[0].phase is Phase.DONE:
+            break
+        name, args, kwargs = _random_action(states[0], rng)
+        outcomes = [_act(state, name, args, kwargs) for state in states]
+        assert all(outcome == outcomes[0] for outcome in outcomes), (step, name, args, outcomes)
+        snapshots = [_snapshot(state) for state in states]
+        assert all(snapshot == snapshots[0] for snapshot in snapshots), (step, name, args)
+        for state in states:
+            _check_legal_lists(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_the_legal_lists_are_exactly_what_check_accepts(seed: int) -> None:
+    board = Board.numbered(seed % 16 + 1, deal=Deal.from_seed(seed))
+    _drive([BoardState(board)], seed)
+
+
+@needs_accel
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_the_compiled_and_python_state_cores_agree_side_by_side(seed: int) -> None:
+    board = Board.numbered(seed % 16 + 1, deal=Deal.from_seed(seed))
+    compiled = _board_class(accel, accel.StateCore)(board)
+    python = _board_class(_pycore, _pystate.StateCore)(board)
+    assert type(compiled.auction).__mro__[1] is accel.AuctionCore
+    assert type(python.auction).__mro__[1] is _pycore.AuctionCore
+    _drive([compiled, python], seed)
+    if compiled.play is not None:
+        assert type(compiled.play).__mro__[1] is accel.PlayCore
+        assert type(python.play).__mro__[1] is _pycore.PlayCore
+
+
+def test_each_refusal_has_one_message_and_the_cores_share_the_numbers() -> None:
+    """Every reason the cores return is a ``Refusal``; the compiled numbers are the same."""
+    board = BoardState(Board.numbered(1, deal=Deal.from_seed("refusals")))
+    seen = {Refusal(board._call_refusal(call, seat)) for call in (*CALLS[1:3], "x")
+            for seat in (None, Seat.EAST)}
+    assert seen == {Refusal.NOT_A_CALL, Refusal.CALL_OUT_OF_TURN, Refusal.DOUBLE_WITHOUT_BID,
+                    Refusal.REDOUBLE_WITHOUT_BID}
+    assert Refusal(board._card_refusal(DECK[0], None)) is Refusal.WRONG_PHASE
+    with pytest.raises(IllegalCallError, match=r"no bid to double \(Law 19A\)"):
+        board.check_call(CALLS[1])

@@ -168,3 +168,45 @@ def test_unknown_language() -> None:
     with pytest.raises(NotationError, match="unknown language"):
         Language.parse("fr")
     assert Language.parse("nb") is Language.NORWEGIAN
+
+
+@pytest.mark.parametrize("text", [
+    "１NT",  # fullwidth digit one (issue 16)
+    "٣NT",  # Arabic-Indic digit three (issue 16)
+    "𝟏NT",  # mathematical bold digit one
+    "३S",  # Devanagari digit three
+    "1ſ",  # long s, whose upper case is "S"
+    "1ｎｔ",  # fullwidth letters
+    "1NT\u3000",  # an ideographic space
+    "ⅠNT",  # Roman numeral one
+])
+@pytest.mark.parametrize("lang", LANGS)
+def test_only_the_documented_notation_parses_as_a_call(text: str, lang: str) -> None:
+    """RULES.md §1 names ASCII levels and the languages' letters; other scripts are refused."""
+    with pytest.raises(NotationError):
+        Call.parse(text, lang=lang)
+    with pytest.raises(NotationError):
+        Contract.parse(text, lang=lang)
+
+
+@pytest.mark.parametrize(("parse", "text"), [
+    (Card.parse, "ſA"), (Card.parse, "S１0"), (Card.parse, "H٣"), (Rank.parse, "٩"),
+    (Suit.parse, "ſ"), (Seat.parse, "ſ"), (Seat.parse, "ｎ"), (Strain.parse, "ｎｔ"),
+    (Hand.parse, "AKQ.٢.-.-"), (Vulnerability.parse, "ＮＳ"), (Side.parse, "ſn"),
+])
+def test_lookalike_characters_do_not_parse(parse: object, text: str) -> None:
+    assert callable(parse)
+    with pytest.raises(NotationError):
+        parse(text)
+
+
+def test_the_documented_forms_still_parse_in_any_case() -> None:
+    assert Call.parse(" 1nt ") is Call.parse("1NT")
+    assert Call.parse("4♠\ufe0f") is Call.parse("4S")
+    assert Call.parse("3sa", lang="nl") is Call.parse("3NT")
+    assert Card.parse("kkn", lang="no") == Card.parse("CJ")
+    assert Seat.parse("øst", lang="no") is Seat.EAST and Seat.parse("süd", lang="de") is Seat.SOUTH
+    assert Side.parse("øv") is Side.EW
+    assert Hand.parse("ahv.b10.-.-", lang="nl") == Hand.parse("AKQ.JT.-.-")
+    with pytest.raises(NotationError, match="level is 1 to 7"):
+        Call.parse("8NT")

@@ -225,3 +225,43 @@ def test_the_form_of_scoring_reaches_every_view_and_survives_json() -> None:
     assert state.view(None).to_json()["scoring"] == "matchpoints"
     assert BoardState.from_json(state.to_json()).view(Seat.NORTH).scoring == "matchpoints"
     assert new_state().view(Seat.NORTH).scoring is None
+
+
+def test_no_undo_crosses_the_opening_lead() -> None:
+    """The issue's report: declarer undid after the opening lead and five undo events took the
+    board back into the auction; once dummy is faced (Law 41D) the lead and the auction stand."""
+    state = new_state()
+    bid(state, "1NT Pass 3NT Pass Pass Pass")  # North declares, East leads
+    assert state.can_undo() and state.can_undo(4)  # before the lead: the auction can be reopened
+    state.play_card(Card.parse("S10"), by=Seat.EAST)
+    assert state.play is not None and state.play.is_dummy_faced
+    for steps in range(1, 7):
+        assert not state.can_undo(steps)
+        with pytest.raises(UndoError, match="opening lead has been faced"):
+            state.check_undo(steps)
+    before = state.events
+    with pytest.raises(UndoError, match=r"Law 41D"):
+        state.undo(Seat.NORTH)
+    assert state.events == before and state.phase is Phase.PLAY
+
+    state.play_card(Card.parse("S3"), by=Seat.NORTH)  # dummy's card, played by declarer
+    state.play_card(Card.parse("S2"), by=Seat.WEST)
+    assert state.can_undo(1) and state.can_undo(2) and not state.can_undo(3)
+    state.undo(Seat.NORTH)
+    state.undo(Seat.NORTH)
+    assert state.play is not None and state.play.cards_played == (Card.parse("S10"),)
+    with pytest.raises(UndoError, match="opening lead"):
+        state.undo(Seat.NORTH)
+    assert state.phase is Phase.PLAY and state.contract is not None
+
+    forged = [*state.events, Undone(seat=Seat.NORTH)]  # a log that crosses the lead never replays
+    with pytest.raises(UndoError, match="opening lead"):
+        BoardState.from_events(state.board, forged)
+
+
+def test_undo_steps_are_checked() -> None:
+    state = new_state()
+    bid(state, "1C Pass")
+    assert state.can_undo(2) and not state.can_undo(3) and not state.can_undo(0)
+    with pytest.raises(UndoError, match="only 2 calls and cards"):
+        state.check_undo(3)

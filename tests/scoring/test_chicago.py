@@ -96,3 +96,37 @@ def test_undo_rebuild_and_render() -> None:
     console = Console(width=80, record=True)
     console.print(chicago.rich())
     assert "Chicago" in console.export_text()
+
+
+def test_the_deal_passes_left_into_the_next_chicago_after_a_passed_out_fourth_deal() -> None:
+    """RULES.md §2 and §7: each player deals once per Chicago; a passed-out deal is redealt by
+    the same dealer; the next Chicago opens with the player left of the fourth dealer."""
+    chicago = Chicago(dealer=N)
+    dealers = []
+    for declarer in (N, E, S):
+        dealers.append(chicago.next_dealer)
+        chicago.record("1NT", declarer=declarer, tricks=7)
+    for _ in range(2):
+        dealers.append(chicago.next_dealer)
+        chicago.record_passed_out()  # deal 4 passed out twice: West deals it again
+    dealers.append(chicago.next_dealer)
+    chicago.record("2C", declarer=W, tricks=8)
+    assert dealers == [N, E, S, W, W, W]
+    assert chicago.is_finished and chicago.next_dealer is N
+    following = chicago.following()
+    assert following.first_dealer is N and following.dealer is N
+    assert following.vulnerability is Vulnerability.NONE and following.deal_number == 1
+    assert following.final_partscore_bonus == chicago.final_partscore_bonus
+
+
+def test_the_next_chicago_keeps_the_options_and_starts_only_after_deal_four() -> None:
+    chicago = Chicago(dealer=E, honours=True, final_partscore_bonus=50)
+    with pytest.raises(ScoringError, match="not over yet"):
+        chicago.following()
+    assert chicago.next_dealer is E
+    chicago.record_passed_out()
+    assert chicago.next_dealer is E and chicago.vulnerability is Vulnerability.NONE
+    for declarer in (N, E, S, W):
+        chicago.record("1C", declarer=declarer, tricks=7)
+    following = chicago.following()
+    assert following.dealer is E and following.honours and following.final_partscore_bonus == 50

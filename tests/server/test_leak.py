@@ -41,7 +41,7 @@ def choose(view: dict[str, Any], seat: Seat, rng: random.Random) -> dict[str, An
         remaining = 13 - len(view["tricks"])
         if rng.random() < 0.02 and remaining > 1 and not view["current_trick"]["cards"]:
             return {"type": "claim", "tricks": rng.randint(0, remaining)}
-        if rng.random() < 0.01 and view["tricks"]:
+        if rng.random() < 0.01 and len(view["tricks"]) >= 2:  # never back across the lead
             return {"type": "undo"}
         return {"type": "card", "card": rng.choice(view["legal_cards"])}
     return None

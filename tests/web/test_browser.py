@@ -190,7 +190,9 @@ def test_a_person_and_three_robots_play_a_board(server: str, page: Any, artifact
     page.wait_for_selector("#record table.dd")
     assert page.locator("#record table.dd tbody td").count() == 20
     assert page.locator("#record ol.play-record > li").count() == 13
-    assert "Par" in page.inner_text("#record .par")
+    assert page.locator("#record .par").count() == 0  # a rubber table: par is a duplicate notion
+    assert "below + " in page.inner_text("#record p.result")  # scored on the sheet, not duplicate
+    assert "above the line" in page.inner_text("#record p.result")
     costs = page.eval_on_selector_all("#record ol.play-record [data-card]", "els => els.map(e => e.dataset.cost)")
     assert len(costs) == 52 and all(cost.isdigit() for cost in costs)
     costly = page.locator("#record .costly").count()

@@ -46,7 +46,8 @@ def dealer_command(
     if result.limit_reached:
         err_console.print(
             f"[yellow]warning:[/] the generate limit ({result.generated} deals) was reached "
-            f"with only {result.produced} deal(s) produced: the condition may be impossible "
+            f"with only {result.produced} deal{'' if result.produced == 1 else 's'} produced: "
+            "the condition may be impossible "
             "or too rare (raise 'generate' or relax the condition)")
 
 
@@ -72,7 +73,7 @@ def analyze_command(
         pbn_text, html_text, count = analyse_pbn(text, title=title)
     pbn_out.write_text(pbn_text, encoding="utf-8")
     html_out.write_text(html_text, encoding="utf-8")
-    err_console.print(f"analysed {count} board(s): wrote {pbn_out} and {html_out}")
+    err_console.print(f"analysed {count} board{'' if count == 1 else 's'}: wrote {pbn_out} and {html_out}")
 
 
 def simulate_command(
@@ -111,6 +112,8 @@ def simulate_command(
                 fail(f"--contract {item!r}: expected a contract and a declarer, like '4S N'")
             contracts.append(Contract.parse(parts[0], declarer=Seat.parse(parts[1])))
         vul = Vulnerability.parse(vulnerability)
+    if scheduler not in (None, "synchronous"):
+        _check_scheduler(scheduler)
     spec = SimulationSpec(script_text=text, deals=deals, seed=seed, chunk=chunk,
                           vulnerability=vul, dealer=parsed.dealer or Seat.NORTH)
     with reporting():
@@ -118,3 +121,24 @@ def simulate_command(
     from redouble.cli.common import console
 
     console.print(format_report(result, contracts=contracts))
+
+
+def _check_scheduler(address: str) -> None:
+    """Fail at once, in one line, when a Dask scheduler's TCP address does not answer."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme not in ("tcp", "tls"):
+        return  # inproc://, ucx:// …: Dask itself reports those
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host, port = None, None
+    if not host or port is None:
+        fail(f"--scheduler {address!r}: expected an address like tcp://host:8786")
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as error:
+        fail(f"cannot reach the Dask scheduler at {address}: "
+             f"{error.strerror or error or 'no answer'}", 1)

@@ -33,6 +33,8 @@ def convert_command(
 
     if not source.is_file():
         fail(f"{source} is not a file")
+    if not target.parent.is_dir():
+        fail(f"cannot write {target}: the folder {target.parent} does not exist", 1)
     with reporting():
         count = convert_file(source, target)
         console.print(f"wrote {count} board{'s' if count != 1 else ''} to {target}")
@@ -83,15 +85,20 @@ def show_command(
 def _show(game: Game, *, language: Language, symbols: bool) -> None:
     from rich.panel import Panel
 
+    from redouble.cli.words import say
+    from redouble.cli.words import vulnerability as vul_words
     from redouble.display import auction_table, diagram
+    from redouble.formats.pbn.events import NOT_ALERTED
 
-    title = " · ".join(part for part in (game.tag("Event"), f"Board {game.board}" if game.board else None,
+    title = " · ".join(part for part in (game.tag("Event"),
+                                         f"{say(language, 'board')} {game.board}" if game.board else None,
                                          game.tag("Room")) if part)
     dealer = game.dealer
     vulnerability = game.vulnerability
     centre = "\n".join(filter(None, [
-        f"Dealer {dealer.format(lang=language, full=True)}" if dealer is not None else None,
-        f"Vul {vulnerability.value}" if vulnerability is not None else None]))
+        f"{say(language, 'dealer')} {dealer.format(lang=language, full=True)}" if dealer is not None else None,
+        f"{say(language, 'vulnerable')} {vul_words(language, vulnerability)}"
+        if vulnerability is not None else None]))
     hands = game.deal or game.hands
     if hands:
         console.print(Panel.fit(diagram({seat: hand.cards for seat, hand in hands.items()}, lang=language,
@@ -108,9 +115,12 @@ def _show(game: Game, *, language: Language, symbols: bool) -> None:
         console.print(auction_table(dealer, [call for _, call, _ in calls], lang=language))
         for seat, call, entry in calls:  # each alerted or explained call with its note
             if entry.note is not None:
-                text = auction.note(entry.note)
+                text = auction.note(entry.note) or ""
+                mark = f", {say(language, 'not_alerted')}" if text.startswith(NOT_ALERTED) else ""
+                text = text.removeprefix(NOT_ALERTED)
                 console.print(f"  {call.format(lang=language, symbols=symbols)} "
-                              f"({seat.format(lang=language, full=True)}): {text or 'alerted'}",
+                              f"({seat.format(lang=language, full=True)}{mark}): "
+                              f"{text or say(language, 'no_meaning')}",
                               markup=False, highlight=False)
     cards = game.cards
     if cards:
@@ -155,7 +165,9 @@ def _result_line(game: Game, *, language: Language, symbols: bool) -> str:
     contract = game.contract
     value = game.tag("Contract")
     if value is not None and value.upper() == "PASS":
-        return "Passed out"
+        from redouble.cli.words import say
+
+        return say(language, "passed_out")
     if contract is None:
         return ""
     text = contract.format(lang=language, symbols=symbols)

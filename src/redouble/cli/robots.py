@@ -49,7 +49,9 @@ def match_command(
                       TimeElapsedColumn(), console=console, transient=False) as progress:
             report = run_evaluation(pairings, seed=seed, budget=budget, samples=samples,
                                     progress=progress)
-        console.print(report.markdown(), markup=False, soft_wrap=True)
+        from rich.markdown import Markdown
+
+        console.print(Markdown(report.markdown()))  # tables drawn, not Markdown source
         if pbn is not None or lin is not None:
             from redouble.robots.match import export_match
 
@@ -75,6 +77,8 @@ def explain_command(
     from redouble.seats import Seat, Vulnerability
 
     language = parse_language(lang)
+    if not auction.split():
+        fail("the auction is empty: give the calls from the dealer, e.g. '1NT P 2C'")
     with reporting():
         calls = [Call.parse(text, lang=language) for text in auction.split()]
         first = Seat.parse(dealer, lang=language)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,13 +14,17 @@ if TYPE_CHECKING:
     from redouble.scoring.rubber import Rubber
 
 
+#: Commands whose arguments may be negative numbers: ``-750`` is a value there, not an option.
+NUMBERS: dict[str, Any] = {"ignore_unknown_options": True}
+
+
 def register(app: typer.Typer) -> None:
     """Add the scoring commands to ``app``."""
-    app.command("score")(score_command)
+    app.command("score", context_settings=NUMBERS)(score_command)
     app.command("rubber")(rubber_command)
-    app.command("imps")(imps_command)
-    app.command("vp")(vp_command)
-    app.command("matchpoints")(matchpoints_command)
+    app.command("imps", context_settings=NUMBERS)(imps_command)
+    app.command("vp", context_settings=NUMBERS)(vp_command)
+    app.command("matchpoints", context_settings=NUMBERS)(matchpoints_command)
 
 
 def score_command(
@@ -41,7 +45,14 @@ def score_command(
         played = as_contract(contract)
         taken = parse_tricks(tricks, played)
         if minibridge:
-            console.print(f"{played} {taken} tricks (mini-bridge): [bold]{minibridge_score(played, tricks=taken)}[/]")
+            points = minibridge_score(played, tricks=taken)
+            if json:
+                import json as json_module
+
+                console.print_json(json_module.dumps({"contract": str(played), "tricks": taken,
+                                                      "scoring": "minibridge", "total": points}))
+            else:
+                console.print(f"{played} {taken} tricks (mini-bridge): [bold]{points}[/]")
             return
         breakdown = score_breakdown(played, tricks=taken, vulnerable=vul)
     if json:
@@ -186,7 +197,7 @@ def _run_file(keeper: Rubber | Chicago, lines: list[str], *, json: bool) -> None
 
 def imps_command(
     difference: Annotated[list[int], typer.Argument(help="A points difference, or the NS scores of the two rooms "
-                                                    "(use -- before negative numbers).")],
+                                                    "(e.g. 420 -50).")],
 ) -> None:
     """Convert a points difference to IMPs (Law 78B), e.g. 'redouble imps 750'."""
     from redouble.scoring.imps import imp_range, imps
@@ -202,7 +213,7 @@ def imps_command(
 
 
 def vp_command(
-    margin: Annotated[float, typer.Argument(help="The IMP margin (use -- before a negative one).")],
+    margin: Annotated[float, typer.Argument(help="The IMP margin (negative when lost).")],
     boards: Annotated[int, typer.Option("--boards", "-b", min=1, help="Boards in the match.")],
     scale: Annotated[str, typer.Option("--scale", "-s", help="wbf (2013 continuous), wbf-discrete "
                                        "or seed30.")] = "wbf",
@@ -234,12 +245,12 @@ def vp_command(
 
 def matchpoints_command(
     scores: Annotated[list[str], typer.Argument(help="The NS scores on a board (A, A+, A+/A- for "
-                                                "adjusted ones; use -- before negative scores).")],
+                                                "adjusted ones).")],
     half: Annotated[bool, typer.Option("--half", help="1/½/0 per comparison instead of 2/1/0.")] = False,
     expected: Annotated[int | None, typer.Option("--expected", help="Times the board should have been "
                                                  "played (Neuberg).")] = None,
 ) -> None:
-    """Matchpoint a traveller, e.g. 'redouble matchpoints -- 420 430 500 420 450 -50 170'."""
+    """Matchpoint a traveller, e.g. 'redouble matchpoints 420 430 500 420 450 -50 170'."""
     from rich.table import Table
 
     from redouble.scoring.matchpoints import ArtificialScore, MatchpointScale, ScoreEntry, score_traveller

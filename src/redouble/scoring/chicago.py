@@ -3,7 +3,8 @@
 Deal 1 nobody is vulnerable, deals 2 and 3 the dealer's side, deal 4 both. Partscores carry
 toward game across deals; a game earns 300 or 500 by the vulnerability of the deal that
 completes it; a partscore on deal 4 that does not complete a game earns 100. A passed-out
-deal is redealt by the same dealer.
+deal is redealt by the same dealer; after a scored deal the deal passes to the left, from one
+Chicago into the next, so each player deals once in every Chicago.
 
 >>> from redouble.seats import Seat
 >>> chicago = Chicago()
@@ -126,6 +127,22 @@ class Chicago(SheetKeeper):
     def dealer(self) -> Seat:
         """Who deals now: the deal passes left after each scored deal, not after a pass-out."""
         return self.first_dealer.next(self.deal_number - 1)
+
+    @property
+    def next_dealer(self) -> Seat:
+        """Who deals the next deal: the same player after a pass-out (RULES.md §7), the next on
+        the left after a scored deal, and after deal 4 the left of its dealer, who opens the next
+        Chicago."""
+        if self.is_finished:
+            return self.first_dealer.next(DEALS)
+        return self.dealer
+
+    def following(self) -> Chicago:
+        """The next Chicago, with the same options and its first dealer after this one's fourth."""
+        if not self.is_finished:
+            raise ScoringError(f"the Chicago is on deal {self.deal_number}: it is not over yet")
+        return Chicago(dealer=self.next_dealer, honours=self.honours,
+                       final_partscore_bonus=self.final_partscore_bonus, labels=self.labels)
 
     @property
     def vulnerability(self) -> Vulnerability:

@@ -27,9 +27,11 @@ def clean_text(text: str, *, lin: bool = False) -> str:
 
 def _tags(table: Any, state: Any) -> dict[str, str]:
     names = {seat: clean_text(table.seats[seat].name) for seat in table.seats}
+    from redouble.formats.pbn.events import scoring_tag
     from redouble.seats import Seat
 
     return {"Event": f"redouble table {table.id} ({table.form})", "Site": "redouble",
+            "Scoring": scoring_tag(table.form, table.scoring),
             "North": names[Seat.NORTH], "East": names[Seat.EAST], "South": names[Seat.SOUTH],
             "West": names[Seat.WEST]}
 

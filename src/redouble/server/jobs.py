@@ -32,13 +32,15 @@ def board_analysis(record: dict[str, Any]) -> dict[str, Any]:
     state = BoardState.from_json(record)
     board = state.board
     table = dd_table(board.deal)
-    found = par(board.deal, vulnerability=board.vulnerability, dealer=board.dealer, table=table)
     tricks = {seat.letter(): {str(strain): table.tricks(declarer=seat, strain=strain)
                               for strain in _strains()} for seat in Seat}
     cards: list[dict[str, Any]] = []
     if state.play is not None and state.play.cards_played:
         cards = [{**card.to_json(), "cost": card.cost} for card in analyse_play(state)]
-    return {"board": board.number, "dd_tricks": tricks, "par": found.to_json(), "cards": cards}
+    # par is a duplicate notion: rubber, Chicago and mini-bridge (scored "rubber") show none
+    par_json = None if state.scoring == "rubber" else par(
+        board.deal, vulnerability=board.vulnerability, dealer=board.dealer, table=table).to_json()
+    return {"board": board.number, "dd_tricks": tricks, "par": par_json, "cards": cards}
 
 
 def _strains() -> list[Any]:

@@ -216,9 +216,7 @@ def event(table: Table, seq: int, viewer: Viewer) -> dict[str, Any]:
         number = stored.board
         out: dict[str, Any] = {"type": "board_end", "board": number, "result": None, "seed": None}
         if board_open(table, number, viewer):
-            for board, state in table.ended_boards:
-                if board.number == number:
-                    out["result"] = table.result_of(board, state)
+            out["result"] = table.scored_result(number)
         if seed_revealed(table, number):
             out["seed"] = table.seeds[number][0]
         return out
@@ -336,7 +334,7 @@ def board_record(table: Table, number: int, viewer: Viewer = ANONYMOUS) -> dict[
     return {"table": table.id, "board": number, "dealer": board.dealer.letter(),
             "vulnerability": board.vulnerability.value, "deal": board.deal.to_pbn(),
             "view": state.view(None).to_json(), "events": data["events"],
-            "result": table.result_of(board, state), "commitment": table.seeds[number][1],
+            "result": table.scored_result(number), "commitment": table.seeds[number][1],
             "seed": table.seeds[number][0] if seed_revealed(table, number) else None}
 
 

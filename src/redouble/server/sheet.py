@@ -13,6 +13,7 @@ from redouble.board import board_dealer
 from redouble.calls import Contract
 from redouble.deal import Deal
 from redouble.scoring import Chicago, Rubber, duplicate_score, imps, minibridge_score, score_traveller
+from redouble.scoring.sheet import SheetEntry
 from redouble.seats import Seat, Side, Vulnerability
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "next_deal",
     "score_ns",
     "score_sheet",
+    "sheet_results",
 ]
 
 
@@ -75,21 +77,52 @@ def _contract(result: dict[str, Any]) -> Contract | None:
     return Contract.parse(result["contract"], declarer=Seat.parse(result["declarer"]))
 
 
-def keepers(form: str, results: list[dict[str, Any]],
-            deals: dict[int, Deal] | None = None) -> list[Rubber | Chicago]:
-    """The rubbers or Chicagos (``redouble.scoring``) a table's results make, in order."""
+def _replay(form: str, results: list[dict[str, Any]], deals: dict[int, Deal] | None = None
+            ) -> tuple[list[Rubber | Chicago], list[list[SheetEntry]]]:
+    """The rubbers or Chicagos the results make, and the sheet entries each result scored."""
     played: list[Rubber | Chicago] = []
+    scored: list[list[SheetEntry]] = []
     for result in results:
         if not played or played[-1].is_finished:
             played.append(Rubber() if form == "rubber"
                           else Chicago(dealer=Seat.parse(result["dealer"])))
         contract = _contract(result)
         if contract is None:
-            played[-1].record_passed_out()
+            scored.append(played[-1].record_passed_out())
         else:
             deal = None if deals is None else deals.get(result["board"])
-            played[-1].record(contract, tricks=result["tricks"], deal=deal)
-    return played
+            scored.append(played[-1].record(contract, tricks=result["tricks"], deal=deal))
+    return played, scored
+
+
+def keepers(form: str, results: list[dict[str, Any]],
+            deals: dict[int, Deal] | None = None) -> list[Rubber | Chicago]:
+    """The rubbers or Chicagos (``redouble.scoring``) a table's results make, in order."""
+    return _replay(form, results, deals)[0]
+
+
+def sheet_results(form: str, results: list[dict[str, Any]],
+                  deals: dict[int, Deal] | None = None) -> list[dict[str, Any]]:
+    """Rubber and Chicago results scored on their own sheet, not in duplicate: each gets
+    ``sheet`` (points below and above the line per side, bonuses included) and ``score_ns``
+    becomes NS's points on the sheet less EW's; other forms' results are returned unchanged.
+
+    >>> done = sheet_results("rubber", [{"board": 1, "dealer": "N", "contract": "4S",
+    ...                                  "declarer": "N", "tricks": 11}])
+    >>> done[0]["sheet"], done[0]["score_ns"]
+    ({'NS': {'below': 120, 'above': 30}, 'EW': {'below': 0, 'above': 0}}, 150)
+    """
+    if form not in ("rubber", "chicago"):
+        return results
+    out = []
+    for result, entries in zip(results, _replay(form, results, deals)[1], strict=True):
+        points = {side.name: {"below": sum(e.points for e in entries if e.side is side and e.below),
+                              "above": sum(e.points for e in entries
+                                           if e.side is side and not e.below)}
+                  for side in (Side.NS, Side.EW)}
+        out.append({**result, "sheet": points,
+                    "score_ns": sum(points["NS"].values()) - sum(points["EW"].values())})
+    return out
 
 
 def finished_count(form: str, results: list[dict[str, Any]]) -> int:
@@ -101,14 +134,18 @@ def next_deal(form: str, results: list[dict[str, Any]], number: int) -> tuple[Se
     """Dealer and vulnerability of board ``number`` of a rubber or Chicago table.
 
     Rubber: the deal passes left every board; a side with a game is vulnerable. Chicago: the
-    sheet says (a passed-out deal is dealt again by the same dealer, at the same vulnerability).
+    sheet says (a passed-out deal is dealt again by the same dealer, at the same vulnerability,
+    and the next Chicago opens with the player to the left of the last one's fourth dealer).
     """
     played = keepers(form, results)
+    if form == "chicago" and played:  # the rule's home is redouble.scoring.chicago
+        chicago = played[-1]
+        assert isinstance(chicago, Chicago)
+        current_chicago = chicago.following() if chicago.is_finished else chicago
+        return current_chicago.dealer, current_chicago.vulnerability
     if not played or played[-1].is_finished:
         return board_dealer(number), Vulnerability.NONE
     current = played[-1]
-    if isinstance(current, Chicago):
-        return current.dealer, current.vulnerability
     ns, ew = (current.vulnerable(side) for side in (Side.NS, Side.EW))
     vulnerability = (Vulnerability.BOTH if ns and ew else Vulnerability.NS if ns
                      else Vulnerability.EW if ew else Vulnerability.NONE)

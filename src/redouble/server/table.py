@@ -433,11 +433,11 @@ class Table:
             raise ServerError("undo", "the board is over: nothing can be taken back")
         if self.minibridge is not None and state.phase is Phase.AUCTION:
             raise ServerError("undo", "there is no call to take back")
+        steps = self.undo_steps(seat)
         try:
-            state.check_undo()
+            state.check_undo(max(steps, 1))  # the engine's rule: never back across the lead
         except BridgeError as error:
             raise ServerError("undo", str(error)) from None
-        steps = self.undo_steps(seat)
         if steps == 0:
             raise ServerError("undo", "you have made no call or card on this board to take back")
         if self.minibridge is not None and steps > len(state.play.cards_played if state.play else ()):
@@ -510,8 +510,15 @@ class Table:
     # --- results and scores ---------------------------------------------------------------------
 
     def results(self) -> list[dict[str, Any]]:
-        """The finished boards' results, in order (``BoardResult`` of docs/protocol.md)."""
-        return [self.result_of(board, state) for board, state in self.ended_boards]
+        """The finished boards' results, in order (``BoardResult`` of docs/protocol.md); rubber
+        and Chicago scored on their sheet."""
+        deals = {board.number: board.deal for board, _ in self.ended_boards if board.number}
+        return sheet.sheet_results(self.form, [self.result_of(board, state)
+                                               for board, state in self.ended_boards], deals)
+
+    def scored_result(self, number: int) -> dict[str, Any] | None:
+        """Finished board ``number``'s result as ``results`` gives it (on the sheet's scoring)."""
+        return next((result for result in self.results() if result["board"] == number), None)
 
     def result_of(self, board: Board, state: BoardState) -> dict[str, Any]:
         """One finished board's result, scored for this table's form."""

@@ -26,10 +26,27 @@ from redouble.formats.pbn.model import MANDATORY_TAGS, AuctionSection, Entry, Ga
 from redouble.seats import Seat, Vulnerability
 from redouble.state import BoardState, Phase
 
-__all__ = ["NOT_ALERTED", "actions_in_force", "board_state", "canonical_events", "claim_events", "from_board_state"]
+__all__ = ["NOT_ALERTED", "actions_in_force", "board_state", "canonical_events", "claim_events", "from_board_state",
+           "scoring_tag"]
 
 NOT_ALERTED = "(not alerted) "
 """Prefix of a note that explains a call its maker did not alert (PBN notes otherwise mean alerts)."""
+
+
+_SCORING_TAGS = {"rubber": "Rubber", "chicago": "Chicago", "minibridge": "MiniBridge",
+                 "matchpoints": "MP", "imps": "IMP", "imps-vs-par": "IMP", "imps-cross": "IMP;Cross2"}
+
+
+def scoring_tag(form: str, scoring: str | None = None) -> str:
+    """The ``Scoring`` tag (PBN 2.1 §3.4.12) of a form of play and, in duplicate, its scoring:
+    ``Rubber``, ``Chicago``, ``MP``, ``IMP`` (``IMP;Cross2`` for cross-IMPs averaged over the
+    comparisons); ``?`` when unknown.
+
+    >>> scoring_tag("chicago"), scoring_tag("duplicate", "matchpoints")
+    ('Chicago', 'MP')
+    """
+    key = scoring if form == "duplicate" else form
+    return _SCORING_TAGS.get(key or "", "?")
 
 
 def claim_events(state: BoardState, declarer_total: int) -> list[Event]:

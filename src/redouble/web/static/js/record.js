@@ -82,7 +82,8 @@ export function recordEl({ view, result, analysis, analysisState, links, onExpla
       h("div.who", {}, seatName(seat)), holdingLines(hands[seat]))) : null,
     h("div.compass", { "aria-hidden": "true" }, result ? (result.contract ? contractText(result.contract) : t("passed_out")) : ""));
   const summary = result ? h("p.result", {}, h("strong", {}, resultLine(result)),
-    result.score_ns !== undefined ? ` · ${t("ns")} ${result.score_ns > 0 ? "+" : ""}${result.score_ns}` : "") : null;
+    result.sheet ? ` · ${sheetPoints(result.sheet)}`
+      : result.score_ns !== undefined ? ` · ${t("ns")} ${result.score_ns > 0 ? "+" : ""}${result.score_ns}` : "") : null;
   let analysisPart;
   if (analysis) {
     const ddTable = analysis.dd_tricks || analysis.dd_table || analysis.table || analysis.dd;
@@ -106,6 +107,13 @@ export function recordEl({ view, result, analysis, analysisState, links, onExpla
       h("a.primary", { href: links.pbn, download: "", "data-format": "pbn" }, t("download_pbn")),
       h("a.primary", { href: links.lin, download: "", "data-format": "lin" }, t("download_lin")),
       links.all ? h("a", { href: links.all, download: "" }, t("download_all")) : null) : null);
+}
+
+/** Rubber and Chicago: the deal's points below and above the line for each side that scored. */
+function sheetPoints(sheet) {
+  const parts = ["NS", "EW"].filter((side) => sheet[side].below || sheet[side].above)
+    .map((side) => `${t(side.toLowerCase())} ${t("sheet_points", sheet[side])}`);
+  return parts.length ? parts.join(" · ") : "0";
 }
 
 export function resultLine(result) {
