@@ -136,12 +136,12 @@ def test_lin_to_pbn_and_back_keeps_everything() -> None:
 def test_convert_text_and_files(tmp_path: Path) -> None:
     source = DATA / "handviewer.lin"
     out = tmp_path / "hand.pbn"
-    assert convert.convert_file(source, out) == 1
+    assert convert.convert_file(source, out).written == 1
     (game,) = pbn.load(out)
     assert game.tags["Contract"] == "4S" and game.tags["Result"] == "11" and game.tags["North"] == "matmont"
     assert out.read_bytes().count(b"\r\n") > 10
     back = tmp_path / "back.lin"
-    assert convert.convert_file(out, back) == 1
+    assert convert.convert_file(out, back).written == 1
     assert lin.load(back) == lin.load(source)
     schiphol = convert.convert_text((Path(__file__).parents[2].parent / "shared/data/pbn/Schiphol.pbn")
                                     .read_text(), source="pbn", target="lin")

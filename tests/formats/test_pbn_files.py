@@ -160,3 +160,68 @@ def test_score_table_rows_reproduce_the_butler_datum(pbn_dir: Path) -> None:
         assert {record["ButlerDatum"] for record in records} == {datum}, game.board
         contract = Contract.parse(str(records[0]["Contract"]), declarer=Seat.parse(str(records[0]["Declarer"])))
         assert 1 <= contract.level <= 7
+
+
+# --- the corpus run (issue 14): every real file reads, writes and reads again to the same boards ---
+
+DATA = Path(__file__).parent / "data"
+
+
+def _facts(game: pbn.Game) -> tuple[object, ...]:
+    """What a program uses of a game: deal, dealer, vulnerability, auction, play, contract, result."""
+    return (game.deal, game.dealer, game.vulnerability, game.calls, game.cards, game.contract, game.result,
+            game.optimum_results(), {name: table.rows for name, table in game.tables.items()})
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_corpus_reads_writes_and_rereads_the_same_boards(pbn_dir: Path, name: str) -> None:
+    raw = (pbn_dir / name).read_bytes()
+    games = pbn.loads(raw)
+    assert games == pbn.load(pbn_dir / name) == pbn.loads(raw, recover=True)
+    assert not any(game.errors for game in pbn.loads(raw, recover=True))
+    for text in (pbn.dumps(games), pbn.dumps(games, normalize=True), pbn.dumps(games, inherit="##")):
+        again = pbn.loads(text)
+        assert [_facts(game) for game in again] == [_facts(game) for game in games]
+    for game in games:  # every played board replays to its tags
+        if game.auction is None:
+            continue
+        state = pbn.board_state(game)
+        if game.contract is not None and state.contract is not None:
+            assert state.contract == game.contract
+        if game.result is not None and state.phase is Phase.DONE and state.result is not None:
+            assert state.result.tricks == game.result
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_corpus_converts_to_lin_and_back(pbn_dir: Path, name: str) -> None:
+    from redouble.formats import convert, lin
+
+    raw = (pbn_dir / name).read_bytes()
+    games = pbn.loads(raw)
+    result = convert.convert(raw, source="pbn", target="lin")
+    assert result.written == len(games) and not result.skipped and not result.warnings
+    boards = lin.loads(result.text)
+    assert [board.deal for board in boards] == [game.deal for game in games]
+    assert [[item.call for item in board.calls] for board in boards] == [game.calls for game in games]
+    assert [board.cards for board in boards] == [[card for _, card in game.cards] for game in games]
+    assert lin.loads(lin.dumps(boards)) == boards
+    back = convert.convert(result.text, source="lin", target="pbn")
+    assert not back.skipped and not back.warnings
+    again = pbn.loads(back.text)
+    assert [(g.deal, g.calls, g.cards, g.contract, g.result) for g in again] == [
+        (g.deal, g.calls, g.cards, g.contract if g.play is not None else None,
+         g.result if g.play is not None else None) for g in games]
+
+
+@pytest.mark.parametrize("name", ["gabi_round5.lin", "handviewer.lin"])
+def test_lin_corpus_round_trips(name: str) -> None:
+    from redouble.formats import convert, lin
+
+    boards = lin.load(DATA / name)
+    again = lin.loads(lin.dumps(boards))
+    assert again == boards
+    assert [b.header for b in again[:1]] == [b.header for b in boards[:1]]
+    result = convert.convert((DATA / name).read_bytes(), source="lin", target="pbn")
+    assert result.written == len(boards) and not result.skipped and not result.warnings
+    back = lin.loads(convert.convert(result.text, source="pbn", target="lin").text)
+    assert [lin.board_state(b).events for b in back] == [lin.board_state(b).events for b in boards]

@@ -104,3 +104,25 @@ def test_read_game_one_at_a_time() -> None:
     assert reader.read_game(SkipOdd()) == "2"
     assert reader.read_game(SkipOdd()) is None
     assert pbn.read_game(lines(1), pbn.GameBuilder()) == pbn.loads("".join(lines(1)))[0]
+
+
+def test_recovery_mode_keeps_nothing_of_a_bad_game() -> None:
+    """A game read past an error is released like any other: its error holds no frames (the bench
+    measures the peak over a 100,000-game file with a thousand bad games)."""
+
+    def broken(count: int) -> Iterator[str]:
+        for number, line in enumerate(lines(count)):
+            yield '[Declarer "Q"]\n' if number % 22 == 0 else line
+
+    games = pbn.iter_games(broken(10_000), recover=True)
+    first = next(games)
+    assert first.errors and "'Q' is not a seat in the Declarer tag" in str(first.errors[0])
+    assert first.errors[0].__traceback__ is None
+    watch = weakref.ref(first)
+    del first
+    second = next(games)
+    assert not second.errors and second.board == 2
+    gc.collect()
+    assert watch() is None
+    counts = [bool(game.errors) for game in games]
+    assert len(counts) == 9_998 and sum(counts) == 4_999

@@ -21,7 +21,7 @@ from redouble.deal import Deal
 from redouble.formats.pbn import Column, Game, Table, dumps, loads
 from redouble.seats import Seat, Vulnerability
 
-__all__ = ["RecordBoard", "analyse_pbn", "analysed_game", "hand_record_html", "record_boards"]
+__all__ = ["RecordBoard", "analyse_games", "analyse_pbn", "analysed_game", "hand_record_html", "record_boards"]
 
 _STRAINS_PRINTED = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _PBN_STRAIN = {Strain.NOTRUMP: "NT", Strain.SPADES: "S", Strain.HEARTS: "H",
@@ -97,13 +97,17 @@ def analysed_game(game: Game, board: RecordBoard) -> Game:
     return dataclasses.replace(game, tags=tags, tables=tables)
 
 
-def analyse_pbn(text: str, *, title: str | None = None) -> tuple[str, str, int]:
+def analyse_pbn(text: str | bytes, *, title: str | None = None) -> tuple[str, str, int]:
     """A PBN file's boards analysed: the PBN text with the analysis, the HTML hand record and
     the number of boards analysed (games without a full deal are kept as they are).
 
     The record's title defaults to the first game's ``Event`` and ``Date``.
     """
-    games = loads(text)
+    return analyse_games(loads(text), title=title)
+
+
+def analyse_games(games: Sequence[Game], *, title: str | None = None) -> tuple[str, str, int]:
+    """``analyse_pbn`` for games already read (as ``redouble analyze`` reads them, past bad games)."""
     if title is None:
         first = games[0] if games else None
         parts = [] if first is None else [first.tag("Event"), first.tag("Date")]

@@ -26,7 +26,7 @@ app = typer.Typer(
 )
 
 #: The modules of ``redouble.cli`` that register commands, one per area.
-COMMAND_MODULES: tuple[str, ...] = ("core", "server", "scoring", "robots", "formats", "analysis")
+COMMAND_MODULES: tuple[str, ...] = ("core", "server", "scoring", "robots", "formats", "analysis", "club")
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"redouble.cli.{_name}").register(app)

@@ -61,19 +61,25 @@ def analyze_command(
                                               "file's Event and Date).")] = None,
 ) -> None:
     """Add DD tables and par to a PBN file and write an A4 HTML hand record."""
-    from redouble.analysis.handrecord import analyse_pbn
+    from redouble.analysis.handrecord import analyse_games
+    from redouble.cli.formats import report_skipped
+    from redouble.formats.convert import read_games
 
     try:
-        text = pbn.read_text(encoding="utf-8-sig")
+        data = pbn.read_bytes()
     except OSError as error:
         fail(f"cannot read {pbn}: {error.strerror}")
     pbn_out = output or pbn.with_suffix(".analysed.pbn")
     html_out = html or pbn.with_suffix(".html")
     with reporting():
-        pbn_text, html_text, count = analyse_pbn(text, title=title)
+        games, skipped, warnings = read_games(data, pbn)  # past a bad game, naming it
+        if not games and skipped:
+            fail(str(skipped[0]))
+        pbn_text, html_text, count = analyse_games(games, title=title)
     pbn_out.write_text(pbn_text, encoding="utf-8")
     html_out.write_text(html_text, encoding="utf-8")
     err_console.print(f"analysed {count} board{'' if count == 1 else 's'}: wrote {pbn_out} and {html_out}")
+    report_skipped(skipped, warnings)
 
 
 def simulate_command(

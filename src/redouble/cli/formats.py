@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from redouble.cli.common import console, fail, parse_language, reporting
+from redouble.cli.common import console, err_console, fail, parse_language, reporting
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from redouble.formats.convert import Skipped
     from redouble.formats.pbn import Game
     from redouble.notation import Language
     from redouble.seats import Seat
@@ -36,18 +39,35 @@ def convert_command(
     if not target.parent.is_dir():
         fail(f"cannot write {target}: the folder {target.parent} does not exist", 1)
     with reporting():
-        count = convert_file(source, target)
-        console.print(f"wrote {count} board{'s' if count != 1 else ''} to {target}")
+        result = convert_file(source, target)
+    if not result.written and result.skipped:
+        target.unlink(missing_ok=True)
+        fail(result.skipped[0].problem if len(result.skipped) == 1 else
+             f"no game of {source} could be read; the first: {result.skipped[0]}")
+    count = result.written
+    console.print(f"wrote {count} board{'s' if count != 1 else ''} to {target}")
+    report_skipped(result.skipped, result.warnings)
+
+
+def report_skipped(skipped: Sequence[Skipped], warnings: Sequence[str] = ()) -> None:
+    """Name on stderr the games a command skipped and what it could not carry over."""
+    for warning in warnings:
+        err_console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False, soft_wrap=True)
+    if skipped:
+        err_console.print(f"skipped {len(skipped)} game{'s' if len(skipped) != 1 else ''}:", style="yellow",
+                          markup=False, highlight=False)
+        for item in skipped:
+            err_console.print(f"  {item}", markup=False, highlight=False, soft_wrap=True)
 
 
 def _games(path: Path) -> list[Game]:
-    from redouble.formats import lin, pbn
-    from redouble.formats.convert import detect_format, lin_to_pbn
+    from redouble.formats.convert import read_games
 
-    data = path.read_bytes()
-    if detect_format(path, data) == "lin":
-        return lin_to_pbn(lin.loads(data))
-    return pbn.loads(data)
+    games, skipped, warnings = read_games(path.read_bytes(), path)
+    if not games and skipped:  # nothing readable: the first error is the one line to show
+        fail(f"{path}: {skipped[0]}")
+    report_skipped(skipped, warnings)
+    return games
 
 
 def show_command(

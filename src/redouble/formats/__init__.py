@@ -7,6 +7,6 @@ and back without loss.
 
 from __future__ import annotations
 
-from redouble.formats.errors import ExportError, ParseError
+from redouble.formats.errors import ExportError, ExportWarning, ParseError
 
-__all__ = ["ExportError", "ParseError"]
+__all__ = ["ExportError", "ExportWarning", "ParseError"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from redouble.errors import BridgeError
 
-__all__ = ["ExportError", "ParseError"]
+__all__ = ["ExportError", "ExportWarning", "ParseError"]
 
 
 class ParseError(BridgeError):
@@ -37,3 +37,7 @@ def _rebuild(problem: str, line: int, column: int, expected: str | None) -> Pars
 
 class ExportError(BridgeError):
     """A game that cannot be written in a format: a PBN line over 255 characters, a board LIN cannot hold."""
+
+
+class ExportWarning(UserWarning):
+    """A game written, but not in PBN export format: a line longer than 255 characters (PBN 2.1 §2.3)."""

@@ -5,8 +5,10 @@ A LIN text is a run of ``key|value|`` pairs. ``pn`` names the players South, Wes
 (1 South, 2 West, 3 North, 4 East) and the hands from South clockwise (the last may be left
 out); ``sv`` the vulnerability (``o``, ``n``, ``e``, ``b``); ``mb`` a call (``p``, ``d``, ``r``,
 ``1N``; ``!`` marks an alert) and ``an`` its explanation; ``pc`` a card; ``mc`` a claim, as
-declarer's total tricks; ``qx`` the room and board (``o9``, ``c9``); ``ah`` the board title.
-``rh``, ``st``, ``pg``, ``nt``, ``vg``, ``rs`` and the others are kept but change nothing.
+declarer's total tricks; ``qx`` the room and board (``o9``, ``c9``); ``ah`` the board title;
+``nt`` commentary; ``vg`` (event, segment, teams) and ``rs`` (results) head a vugraph file. A
+board starts at ``qx``, at a ``pn`` opening its line (BBO's hand records) or at a second ``md``.
+``rh``, ``st``, ``pg`` and the others are kept but change nothing.
 
 >>> boards = loads("pn|Ann,Bob,Cat,Dan|md|1SAKQJHAKQDAKQCAKQ,S2H5432D5432C5432,S6543H876D876C876,|"
 ...                "ah|Board 1|sv|o|mb|7N!|an|just because|mb|p|mb|p|mb|p|pc|S2|mc|13|")
@@ -41,16 +43,16 @@ from redouble.cards import SUITS, Card, Rank, Suit
 from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.events import CallMade, CardPlayed
+from redouble.formats.encoding import decode
 from redouble.formats.errors import ExportError, ParseError
 from redouble.formats.pbn.events import actions_in_force, claim_events
-from redouble.formats.pbn.lexer import decode_lines
 from redouble.formats.pbn.model import deal_from_hands
 from redouble.hand import Hand
 from redouble.seats import Seat, Vulnerability
 from redouble.state import BoardState, Phase
 
-__all__ = ["HANDVIEWER", "LIN_SEATS", "LinBoard", "LinCall", "ParseError", "board_state", "dump", "dumps",
-           "from_board_state", "handviewer_url", "load", "loads"]
+__all__ = ["HANDVIEWER", "LIN_SEATS", "LinBoard", "LinCall", "LinComment", "ParseError", "board_state", "dump", "dumps",
+           "from_board_state", "handviewer_url", "load", "loads", "replay"]
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html?lin="
 """BBO's hand viewer, which shows a LIN board given in its ``lin`` parameter."""
@@ -78,12 +80,22 @@ class LinCall:
     explanation: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LinComment:
+    """An ``nt`` commentary line, placed after ``calls`` calls and ``cards`` cards of its board."""
+
+    calls: int
+    cards: int
+    text: str
+
+
 @dataclass(eq=False)
 class LinBoard:
     """One board of a LIN text: players, deal, dealer, vulnerability, calls, cards and claim.
 
-    ``pairs`` keeps every ``key|value|`` pair of the board as read, ``header`` the file's
-    pairs before the first board (``vg``, ``rs``, ``pn`` …).
+    ``comments`` holds its ``nt`` commentary, ``errors`` the problem that stopped its reading in
+    recovery mode, ``pairs`` every ``key|value|`` pair of the board as read, ``header`` the file's
+    ``vg``, ``rs`` and ``pn`` pairs before the first board.
     """
 
     players: dict[Seat, str] = field(default_factory=dict)
@@ -96,13 +108,15 @@ class LinBoard:
     calls: list[LinCall] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     claim: int | None = None
+    comments: list[LinComment] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
     pairs: list[tuple[str, str]] = field(default_factory=list)
     header: list[tuple[str, str]] = field(default_factory=list)
 
     def _key(self) -> tuple[object, ...]:
         deal = self.deal
         return (self.players, deal if deal is not None else self.hands, self.dealer, self.vulnerability,
-                self.number, self.calls, self.cards, self.claim)
+                self.number, self.calls, self.cards, self.claim, self.comments)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LinBoard):
@@ -140,31 +154,43 @@ class _Positions:
         return line, offset - self._starts[line - 1] + 1
 
 
-def _pairs(text: str) -> list[tuple[str, str, int]]:
-    """The ``key|value|`` pairs with the offset of each value."""
-    pairs: list[tuple[str, str, int]] = []
+def _pairs(text: str, *, recover: bool = False) -> list[tuple[str, str, int, ParseError | None]]:
+    """The ``key|value|`` pairs with the offset of each value; recovering, a broken pair becomes its
+    error (a junk key is passed over, an unclosed value ends the text)."""
+    pairs: list[tuple[str, str, int, ParseError | None]] = []
     position = 0
     length = len(text)
     while position < length:
         bar = text.find("|", position)
+        problem: ParseError | None = None
+        end = text.find("|", bar + 1) if bar >= 0 else -1
         if bar < 0:
             rest = text[position:]
             if rest.strip():
-                raise _error(text, position + len(rest) - len(rest.lstrip()),
-                             f"{rest.strip()[:20]!r} has no value", "a key, '|', a value and '|'")
+                problem = _error(text, position + len(rest) - len(rest.lstrip()),
+                                 f"{rest.strip()[:20]!r} has no value", "a key, '|', a value and '|'")
+        else:
+            key = text[position:bar].strip().lower()
+            if end < 0:
+                problem = _error(text, bar + 1, f"the value of {key or 'a key'!r} is not closed",
+                                 "'|' after the value")
+            elif not key and not text[bar + 1:end].strip():
+                position = end + 1  # '||' between pairs: nothing
+                continue
+            elif not re.fullmatch(r"[a-z0-9]{1,4}", key):
+                problem = _error(text, position + len(text[position:bar]) - len(text[position:bar].lstrip()),
+                                 f"{text[position:bar].strip()[:20]!r} is not a LIN key", "a key like md, mb or pc")
+            else:
+                pairs.append((key, text[bar + 1:end], bar + 1, None))
+                position = end + 1
+                continue
+        if problem is None:
             break
-        key = text[position:bar].strip().lower()
-        end = text.find("|", bar + 1)
-        if end < 0:
-            raise _error(text, bar + 1, f"the value of {key or 'a key'!r} is not closed",
-                         "'|' after the value")
-        if not key and not text[bar + 1:end].strip():
-            position = end + 1  # '||' between pairs: nothing
-            continue
-        if not re.fullmatch(r"[a-z0-9]{1,4}", key):
-            raise _error(text, position + len(text[position:bar]) - len(text[position:bar].lstrip()),
-                         f"{text[position:bar].strip()[:20]!r} is not a LIN key", "a key like md, mb or pc")
-        pairs.append((key, text[bar + 1:end], bar + 1))
+        if not recover:
+            raise problem
+        pairs.append(("", "", 0, problem))
+        if bar < 0 or end < 0:
+            break
         position = end + 1
     return pairs
 
@@ -234,15 +260,18 @@ def _parse_call(value: str) -> LinCall:
 
 
 def _board_started(board: LinBoard) -> bool:
-    return bool(board.hands or board.calls or board.cards or board.dealer is not None)
+    return bool(board.hands or board.calls or board.cards or board.dealer is not None or board.errors)
 
 
-def loads(text: str | bytes) -> list[LinBoard]:
-    """The boards of a LIN text (or a BBO handviewer link, or bytes in UTF-8/UTF-16/Latin-1)."""
+def loads(text: str | bytes, *, recover: bool = False) -> list[LinBoard]:
+    """The boards of a LIN text (or a BBO handviewer link, or bytes decoded by
+    ``redouble.formats.encoding``).
+
+    ``recover=True`` reads past a bad board: its problem goes in ``board.errors``, the rest of
+    its pairs are skipped, and the next board is read.
+    """
     if isinstance(text, bytes):
-        import io
-
-        text = "\n".join(line.rstrip("\n") for line in decode_lines(io.BytesIO(text)))
+        text = decode(text)
     text = text.removeprefix("\ufeff")
     if "lin=" in text and "|" not in text.split("lin=", 1)[0]:
         link = text.split("lin=", 1)[1].split("&", 1)[0].strip()
@@ -251,17 +280,31 @@ def loads(text: str | bytes) -> list[LinBoard]:
     header: list[tuple[str, str]] = []
     names: list[str] = []
     current = LinBoard()
-    for key, value, offset in _pairs(text):
+    begun = False  # a board has started: the header is complete
+    for key, value, offset, broken in _pairs(text, recover=recover):
+        if broken is not None:  # recovering: the board it stands in is bad
+            current.errors.append(broken)
+            continue
         try:
-            if key == "qx" or (key == "md" and current.hands):
-                if _board_started(current):
-                    boards.append(current)
+            started = _board_started(current)
+            # a board starts at qx, at a second md, and at a pn that opens a board's line (BBO's hand
+            # records); a pn right after md (a handviewer link's order) names that board's players
+            opens = key == "pn" and started and (bool(current.errors) or current.pairs[-1][0] != "md")
+            if (key == "qx" and started) or opens or (key == "md" and (current.hands or current.errors)):
+                boards.append(current)
                 current = LinBoard(header=list(header))
+            elif key == "qx" and not begun:
+                current.header = list(header)
+            if key in ("md", "qx"):
+                begun = True
+            if current.errors:
+                continue  # the rest of a bad board, read in recovery mode
             current.pairs.append((key, value))
             if key == "pn":
                 names = [name.strip() for name in value.split(",")]
-                if not _board_started(current):
+                if not begun:
                     header.append((key, value))
+                    current.header = list(header)
             elif key == "md":
                 current.dealer, current.hands = _parse_md(value)
             elif key == "sv":
@@ -296,14 +339,20 @@ def loads(text: str | bytes) -> list[LinBoard]:
                 number = _BOARD_TITLE.search(value)
                 if number:
                     current.number = int(number.group(1))
-            elif not _board_started(current) and key in ("vg", "rs"):
+            elif key == "nt":
+                current.comments.append(LinComment(calls=len(current.calls), cards=len(current.cards), text=value))
+            elif not begun and key in ("vg", "rs"):
                 header.append((key, value))
+                current.header = list(header)
         except BridgeError as error:
             expected = {"md": "md|<dealer 1-4><South>,<West>,<North>,<East>|, hands like SAKQHJT9D8C765",
                         "sv": "o, n, e or b", "mb": "a call like 1N, 2S!, p, d or r",
                         "pc": "a card like SA or h10", "mc": "declarer's total tricks 0-13",
                         "an": "an explanation after an mb"}.get(key, "a value")
-            raise _error(text, offset, f"{key}|{value[:30]}|: {error}", expected) from None
+            problem = _error(text, offset, f"{key}|{value[:30]}|: {error}", expected)
+            if not recover:
+                raise problem from None
+            current.errors.append(problem)
         if names:
             current.players = _players(names, current.room)
     if _board_started(current):
@@ -317,16 +366,27 @@ def _players(names: list[str], room: str | None) -> dict[Seat, str]:
     return {seat: name for seat, name in zip(LIN_SEATS, names[:4], strict=False) if name}
 
 
-def load(source: str | Path | IO[str] | IO[bytes]) -> list[LinBoard]:
-    """The boards of a LIN file (a path or an open file)."""
+def load(source: str | Path | IO[str] | IO[bytes], *, recover: bool = False) -> list[LinBoard]:
+    """The boards of a LIN file (a path or an open file); ``recover`` as for ``loads``."""
     if isinstance(source, str | Path):
-        return loads(Path(source).read_bytes())
-    data = source.read()
-    return loads(data)
+        return loads(Path(source).read_bytes(), recover=recover)
+    return loads(source.read(), recover=recover)
 
 
 def board_state(board: LinBoard) -> BoardState:
-    """A LIN board replayed as events: calls with alerts and explanations, cards, and the claim."""
+    """A LIN board replayed as events: calls with alerts and explanations, cards, and the claim.
+
+    Raises a ``BridgeError`` when the board has no complete deal or breaks the rules.
+    """
+    state, problems = replay(board)
+    if problems:
+        raise BridgeError(problems[0])
+    return state
+
+
+def replay(board: LinBoard) -> tuple[BoardState, tuple[str, ...]]:
+    """The board replayed as far as the laws allow, and what could not be replayed and why
+    (raises a ``BridgeError`` only when there is no complete deal)."""
     deal = board.deal
     if deal is None:
         raise BridgeError("the LIN board has no complete deal")
@@ -334,18 +394,29 @@ def board_state(board: LinBoard) -> BoardState:
     dealer = board.dealer or (board_dealer(number) if number else Seat.NORTH)
     vulnerability = board.vulnerability or (board_vulnerability(number) if number else Vulnerability.NONE)
     state = BoardState(Board(deal=deal, dealer=dealer, vulnerability=vulnerability, number=number))
-    for item in board.calls:
+    for position, item in enumerate(board.calls, start=1):
         if state.phase is not Phase.AUCTION:
-            raise BridgeError(f"the call {item.call} comes after the auction is over")
-        state.make_call(item.call, alert=item.alert, explanation=item.explanation)
-    for card in board.cards:
+            return state, (f"the call {item.call} comes after the auction is over; the play is left out",)
+        try:
+            state.make_call(item.call, alert=item.alert, explanation=item.explanation)
+        except BridgeError as error:
+            return state, (f"call {position} ({item.call}): {error}; the auction is kept up to it, "
+                           "the play left out",)
+    for position, card in enumerate(board.cards, start=1):
         if state.phase is not Phase.PLAY:
-            raise BridgeError(f"{card} is played when no card can be")
-        state.play_card(card)
+            return state, (f"{card} is played when no card can be",)
+        try:
+            state.play_card(card)
+        except BridgeError as error:
+            return state, (f"card {position} ({card}): {error}; the play is kept up to it",)
     if board.claim is not None and state.phase is Phase.PLAY:
-        for event in claim_events(state, board.claim):
+        try:
+            events = claim_events(state, board.claim)
+        except BridgeError as error:
+            return state, (f"the claim does not fit the play: {error}",)
+        for event in events:
             state.apply(event)
-    return state
+    return state, ()
 
 
 def from_board_state(state: BoardState, *, players: Mapping[Seat, str] | None = None,
@@ -391,14 +462,26 @@ def _value(key: str, value: str) -> str:
 
 
 def dumps(boards: Iterable[LinBoard]) -> str:
-    """Boards as LIN, one line each, in the layout BBO writes (``pg||`` after each trick)."""
+    """Boards as LIN, one line each, in the layout BBO writes (``pg||`` after each trick).
+
+    A vugraph file's header (``vg``, ``rs``, ``pn``) comes first, one line each; a board opens with
+    its players (``pn``), left out after its room (``qx``) when the names in force give them; ``nt``
+    commentary stays in place.
+    """
     lines: list[str] = []
-    for board in boards:
+    names: list[str] = []
+    for index, board in enumerate(boards):
+        if index == 0 and any(key == "vg" for key, _ in board.header):
+            for key, value in board.header:
+                lines.append(f"{key}|{_value(key, value)}|")
+                if key == "pn":
+                    names = [name.strip() for name in value.split(",")]
         parts: list[str] = []
-        if board.players:
-            names = [_value("pn", board.players.get(seat, "")) for seat in LIN_SEATS]
-            parts.append("pn|" + ",".join(name.replace(",", " ") for name in names) + "|")
-        if board.room and board.number is not None:
+        qx = bool(board.room and board.number is not None)  # else pn opens the board's line, as BBO writes
+        if board.players and (not qx or board.players != (_players(names, board.room) if names else {})):
+            names = [_value("pn", board.players.get(seat, "")).replace(",", " ") for seat in LIN_SEATS]
+            parts.append("pn|" + ",".join(names) + "|")
+        if qx:
             parts.append(f"qx|{board.room}{board.number}|")
         parts.append("st||")
         digit = str(LIN_SEATS.index(board.dealer) + 1) if board.dealer is not None else ""
@@ -408,21 +491,33 @@ def dumps(boards: Iterable[LinBoard]) -> str:
             parts.append(f"ah|{_value('ah', board.title)}|")
         if board.vulnerability is not None:
             parts.append(f"sv|{_VULNERABILITY_LETTER[board.vulnerability]}|")
-        for item in board.calls:
+        comments = list(board.comments)
+        _commentary(parts, comments, 0, 0)
+        for number, item in enumerate(board.calls, start=1):
             parts.append(f"mb|{_call_text(item.call)}{'!' if item.alert else ''}|")
             if item.explanation is not None:
                 parts.append(f"an|{_value('an', item.explanation)}|")
+            _commentary(parts, comments, number, 0)
         if board.cards or board.claim is not None:
             parts.append("pg||")
-        for index, card in enumerate(board.cards):
+        calls = len(board.calls)
+        for number, card in enumerate(board.cards, start=1):
             parts.append(f"pc|{card}|")
-            if index % 4 == 3:
+            _commentary(parts, comments, calls, number)
+            if number % 4 == 0:
                 parts.append("pg||")
         if board.claim is not None:
             parts.append(f"mc|{board.claim}|")
             parts.append("pg||")
+        _commentary(parts, comments, len(board.calls) + 1, len(board.cards) + 1)
         lines.append("".join(parts))
     return "".join(line + "\n" for line in lines)
+
+
+def _commentary(parts: list[str], comments: list[LinComment], calls: int, cards: int) -> None:
+    """Write the ``nt`` lines due once ``calls`` calls and ``cards`` cards are written."""
+    while comments and (comments[0].calls, comments[0].cards) <= (calls, cards):
+        parts.append(f"nt|{_value('nt', comments.pop(0).text)}|pg||")
 
 
 def handviewer_url(board: LinBoard) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import math
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,6 +132,9 @@ class MatchpointScale(enum.Enum):
     MP1 = 2
     MP2 = 1
 
+    def __repr__(self) -> str:
+        return f"MatchpointScale.{self.name}"
+
     @property
     def win(self) -> int:
         """Matchpoints for each score beaten."""
@@ -218,6 +222,9 @@ def score_traveller(ns_scores: Iterable[ScoreEntry], *, expected: int | None = N
     win = scale.win
     top = win * (field_size - 1)
     real = [entry for entry in entries if not isinstance(entry, ArtificialScore)]
+    # Plain scores only: count the scores below and equal by bisection, O(n log n) for a big field.
+    plain = [entry for entry in real if isinstance(entry, int)]
+    ordered = sorted(plain) if len(plain) == len(real) else None
     ns: list[float] = []
     ew: list[float] = []
     for index, entry in enumerate(entries):
@@ -226,8 +233,13 @@ def score_traveller(ns_scores: Iterable[ScoreEntry], *, expected: int | None = N
             ew.append(_clean(top * entry.ew / 100))
             continue
         raw = 0.0
-        others = [other for other_index, other in enumerate(entries)
-                  if other_index != index and not isinstance(other, ArtificialScore)]
+        if ordered is not None and isinstance(entry, int):
+            below = bisect_left(ordered, entry)
+            raw = below * win + (bisect_right(ordered, entry) - below - 1) * win / 2
+            others = []
+        else:
+            others = [other for other_index, other in enumerate(entries)
+                      if other_index != index and not isinstance(other, ArtificialScore)]
         for other in others:
             assert not isinstance(other, ArtificialScore)
             for weight, score in _distribution(entry):

@@ -181,6 +181,9 @@ class DatumMethod(enum.Enum):
     MEAN = "Mean"
     MEDIAN = "Median"
 
+    def __repr__(self) -> str:
+        return f"DatumMethod.{self.name}"
+
 
 class DatumRounding(enum.Enum):
     """How the datum is rounded to the unit (10 points).
@@ -193,6 +196,9 @@ class DatumRounding(enum.Enum):
     HALF_UP = "half-up"
     HALF_EVEN = "half-even"
     NONE = "none"
+
+    def __repr__(self) -> str:
+        return f"DatumRounding.{self.name}"
 
 
 def _round_datum(value: float, rounding: DatumRounding, unit: int) -> float:
@@ -214,33 +220,46 @@ class ButlerScoring:
     ``drop`` scores are left out at each end before the datum is taken (PBN's ``Butler-2``
     leaves out the two extreme scores: ``drop=1``; fewer are dropped when a board has too few
     scores to keep one); the datum is the mean or median, rounded to ``unit`` points.
+    ``trim_from`` is the trimming rule: scores are dropped only on a board with at least that many
+    (default 3, as Compscore3 and the EBU/ABF Butler do: 650, 170, 200 → datum 200, the median;
+    ``trim_from=4`` is the rule of the JavaScript ``bridge-scorer``, which keeps all three: 340).
     """
 
     drop: int = 1
     method: DatumMethod = DatumMethod.MEAN
     rounding: DatumRounding = DatumRounding.HALF_AWAY_FROM_ZERO
     unit: int = 10
+    trim_from: int = 3
 
     def __post_init__(self) -> None:
         if isinstance(self.drop, bool) or not isinstance(self.drop, int) or self.drop < 0:
             raise ScoringError(f"Butler drops a whole number of scores at each end, not {self.drop!r}")
         if isinstance(self.unit, bool) or not isinstance(self.unit, int) or self.unit < 1:
             raise ScoringError(f"the datum is rounded to a positive number of points, not {self.unit!r}")
+        if isinstance(self.trim_from, bool) or not isinstance(self.trim_from, int) or self.trim_from < 1:
+            raise ScoringError(f"Butler trims from a positive number of scores, not {self.trim_from!r}")
 
     @property
     def name(self) -> str:
         """The PBN Scoring tag for these options, e.g. ``IMP;Butler-2;Mean``."""
         return f"IMP;Butler{'' if self.drop == 0 else f'-{2 * self.drop}'};{self.method.value}"
 
+    def kept(self, ns_scores: Sequence[int]) -> tuple[list[int], list[int]]:
+        """(kept, dropped): a board's sorted NS scores split by the trimming rule."""
+        scores = sorted(_check_score(score) for score in ns_scores)
+        drop = min(self.drop, (len(scores) - 1) // 2) if len(scores) >= self.trim_from else 0
+        return scores[drop:len(scores) - drop], scores[:drop] + scores[len(scores) - drop:]
+
+    def centre(self, ns_scores: Sequence[int]) -> float:
+        """The mean or median of the kept scores, before rounding."""
+        kept, _ = self.kept(ns_scores)
+        if not kept:
+            raise ScoringError("a Butler datum needs at least one score")
+        return statistics.fmean(kept) if self.method is DatumMethod.MEAN else statistics.median(kept)
+
     def datum(self, ns_scores: Sequence[int]) -> float:
         """The datum of a board's NS scores (artificial scores left out beforehand)."""
-        scores = sorted(_check_score(score) for score in ns_scores)
-        if not scores:
-            raise ScoringError("a Butler datum needs at least one score")
-        drop = min(self.drop, (len(scores) - 1) // 2)
-        kept = scores[drop:len(scores) - drop]
-        centre = statistics.fmean(kept) if self.method is DatumMethod.MEAN else statistics.median(kept)
-        return _round_datum(centre, self.rounding, self.unit)
+        return _round_datum(self.centre(ns_scores), self.rounding, self.unit)
 
     def board(self, ns_scores: Sequence[ScoreEntry]) -> BoardImps:
         """Each NS score IMPed against the datum of the plain scores; artificial scores get ±3 IMPs
@@ -266,6 +285,9 @@ class CrossDivisor(enum.Enum):
     NONE = "Cross"
     SCORES = "Cross1"
     COMPARISONS = "Cross2"
+
+    def __repr__(self) -> str:
+        return f"CrossDivisor.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, TypeVar
 
-from redouble.formats.errors import ExportError, ParseError
-from redouble.formats.pbn.events import board_state, from_board_state
-from redouble.formats.pbn.lexer import decode_lines
+from redouble.formats.encoding import decode_lines
+from redouble.formats.errors import ExportError, ExportWarning, ParseError
+from redouble.formats.pbn.events import board_state, from_board_state, replay
 from redouble.formats.pbn.model import (
     MANDATORY_TAGS,
     AuctionSection,
@@ -42,7 +42,7 @@ from redouble.formats.pbn.model import (
     Table,
 )
 from redouble.formats.pbn.reader import SKIP, BaseVisitor, GameBuilder, HeadersBuilder, Reader, read_game
-from redouble.formats.pbn.writer import MAX_LINE, format_games
+from redouble.formats.pbn.writer import MAX_LINE, Warn, format_games
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -53,6 +53,7 @@ __all__ = [
     "Column",
     "Entry",
     "ExportError",
+    "ExportWarning",
     "Game",
     "GameBuilder",
     "HeadersBuilder",
@@ -69,6 +70,7 @@ __all__ = [
     "load",
     "loads",
     "read_game",
+    "replay",
 ]
 
 T = TypeVar("T")
@@ -107,27 +109,35 @@ def _path_lines(path: Path) -> Iterator[str]:
         yield from decode_lines(handle)
 
 
-def loads(text: str | bytes) -> list[Game]:
-    """Every game in PBN text (or bytes: UTF-8, UTF-16 with a byte-order mark, or Latin-1)."""
-    return list(_real_games(Reader(_text_lines(text)).games(GameBuilder)))
+def loads(text: str | bytes, *, recover: bool = False) -> list[Game]:
+    """Every game in PBN text (or bytes, decoded by ``redouble.formats.encoding``).
+
+    ``recover=True`` reads past a bad game: it is returned as far as it was read, with the
+    problem in ``game.errors``, and the next game is read.
+    """
+    return list(_real_games(Reader(_text_lines(text)).games(_builder(recover))))
 
 
-def load(source: Source) -> list[Game]:
+def load(source: Source, *, recover: bool = False) -> list[Game]:
     """Every game in a PBN file, given as a path or an open file (text or binary)."""
-    return list(iter_games(source))
+    return list(iter_games(source, recover=recover))
 
 
-def iter_games(source: Source | Iterable[str]) -> Iterator[Game]:
+def iter_games(source: Source | Iterable[str], *, recover: bool = False) -> Iterator[Game]:
     """The games of a file (a path, an open file, or any iterable of lines) one at a time:
-    memory stays constant however long the file is."""
+    memory stays constant however long the file is. ``recover`` as for ``loads``."""
     is_file = isinstance(source, str | bytes | os.PathLike) or hasattr(source, "read")
     lines: Iterator[str] = _lines(source) if is_file else iter(source)  # type: ignore[arg-type]
-    return _real_games(Reader(lines).games(GameBuilder))
+    return _real_games(Reader(lines).games(_builder(recover)))
+
+
+def _builder(recover: bool) -> Callable[[], GameBuilder]:
+    return (lambda: GameBuilder(recover=True)) if recover else GameBuilder
 
 
 def _real_games(games: Iterator[Game]) -> Iterator[Game]:
     """Leave out games without a single tag (a stray note or comment between two empty lines)."""
-    return (game for game in games if game.tags)
+    return (game for game in games if game.tags or game.errors)
 
 
 def iter_headers(source: Source) -> Iterator[dict[str, str]]:
@@ -136,7 +146,7 @@ def iter_headers(source: Source) -> Iterator[dict[str, str]]:
 
 
 def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool | str = False,
-          complete: bool = False, header: bool = False, normalize: bool = False) -> str:
+          complete: bool = False, header: bool = False, normalize: bool = False, warn: Warn | None = None) -> str:
     """Games as PBN export-format text (CRLF line ends unless ``newline`` says otherwise).
 
     ``inherit`` writes ``#`` for values repeating the previous game's (``"##"``: the tags all games
@@ -144,12 +154,14 @@ def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool 
     mandatory tags a game lacks as ``"?"``; ``header`` starts with ``% PBN 2.1`` and ``% EXPORT``;
     ``normalize`` writes the values an import file spells freely (``Vulnerable "Both"``, a deal from
     another seat, ``Contract "4hx"``, ``Result "NS 9"``) in their export spelling. Without it, tag
-    values are written as read, so a file re-reads to the very same tags.
+    values are written as read, so a file re-reads to the very same tags. A game with a line
+    too long for export format is written in import format and named to ``warn`` (by default an
+    ``ExportWarning``): a file that reads is always written.
     """
     if isinstance(games, Game):
         games = [games]
     text = "".join(format_games(games, newline=newline, inherit=inherit, complete=complete,
-                                normalize=normalize))
+                                normalize=normalize, warn=warn))
     if header:
         text = f"% PBN 2.1{newline}% EXPORT{newline}" + text
     return text
@@ -157,7 +169,7 @@ def dumps(games: Game | Iterable[Game], *, newline: str = "\r\n", inherit: bool 
 
 def dump(games: Game | Iterable[Game], target: str | os.PathLike[str] | IO[str], *,
          newline: str = "\r\n", inherit: bool | str = False, complete: bool = False, header: bool = False,
-         normalize: bool = False, encoding: str = "utf-8") -> None:
+         normalize: bool = False, encoding: str = "utf-8", warn: Warn | None = None) -> None:
     """Write games in export format to a path or a text file.
 
     UTF-8 unless ``encoding`` says otherwise; ``encoding="latin-1"`` gives the standard's own
@@ -169,15 +181,16 @@ def dump(games: Game | Iterable[Game], target: str | os.PathLike[str] | IO[str],
         errors = "strict" if encoding.lower().replace("-", "").startswith("utf") else "replace"
         with open(target, "w", encoding=encoding, errors=errors, newline="") as handle:
             _write(handle, games, newline=newline, inherit=inherit, complete=complete, header=header,
-                   normalize=normalize)
+                   normalize=normalize, warn=warn)
     else:
         _write(target, games, newline=newline, inherit=inherit, complete=complete, header=header,
-               normalize=normalize)
+               normalize=normalize, warn=warn)
 
 
 def _write(handle: IO[str], games: Iterable[Game], *, newline: str, inherit: bool | str, complete: bool,
-           header: bool, normalize: bool) -> None:
+           header: bool, normalize: bool, warn: Warn | None) -> None:
     if header:
         handle.write(f"% PBN 2.1{newline}% EXPORT{newline}")
-    for text in format_games(games, newline=newline, inherit=inherit, complete=complete, normalize=normalize):
+    for text in format_games(games, newline=newline, inherit=inherit, complete=complete, normalize=normalize,
+                             warn=warn):
         handle.write(text)

@@ -27,7 +27,7 @@ from redouble.seats import Seat, Vulnerability
 from redouble.state import BoardState, Phase
 
 __all__ = ["NOT_ALERTED", "actions_in_force", "board_state", "canonical_events", "claim_events", "from_board_state",
-           "scoring_tag"]
+           "replay", "scoring_tag"]
 
 NOT_ALERTED = "(not alerted) "
 """Prefix of a note that explains a call its maker did not alert (PBN notes otherwise mean alerts)."""
@@ -185,11 +185,35 @@ def _explained(auction: AuctionSection, entry: Entry) -> tuple[bool, str | None]
     return True, text or None
 
 
+_IRREGULARITIES = {"I": "an insufficient bid", "S": "a skipped turn", "R": "a revoke", "L": "a lead out of turn"}
+"""PBN 2.1 §3.9's irregularity marks and what each records."""
+
+
+def _marked(kind: str, position: int, item: object, entry: Entry) -> str | None:
+    """Why a call or card marked irregular (PBN 2.1 §3.9) cannot be replayed, or ``None``."""
+    if not entry.irregularity:
+        return None
+    meaning = _IRREGULARITIES.get(entry.irregularity, "an irregularity")
+    return f"{kind} {position} ({item}) is marked ^{entry.irregularity} ({meaning}), which cannot be replayed"
+
+
 def board_state(game: Game) -> BoardState:
     """The board of a PBN game replayed as events: the same rules check every call and card.
 
     A game whose play ends before 13 tricks with a ``Result`` is settled by declarer's claim.
-    Raises a ``BridgeError`` when the game has no full deal or its auction or play is illegal.
+    Raises a ``BridgeError`` when the game has no full deal, or its auction or play is illegal or
+    marked irregular (``^I``, ``^S``, ``^R``, ``^L``); ``replay`` keeps what can be replayed.
+    """
+    state, problems = replay(game)
+    if problems:
+        raise BridgeError(problems[0])
+    return state
+
+
+def replay(game: Game) -> tuple[BoardState, tuple[str, ...]]:
+    """The board replayed as far as the laws allow, and what could not be replayed and why.
+
+    Raises a ``BridgeError`` only when the game has no complete deal (nothing can be replayed).
     """
     deal = game.deal
     if deal is None:
@@ -205,31 +229,55 @@ def board_state(game: Game) -> BoardState:
     auction = game.auction
     if auction is None:
         if game.play is not None:
-            raise BridgeError("the game has a play section but no auction to reach it")
-        return state
-    for _, call, entry in auction.calls():
-        if state.phase is not Phase.AUCTION:
-            raise BridgeError(f"the auction goes on after it is over ({call})")
-        alert, explanation = _explained(auction, entry)
-        state.make_call(call, alert=alert, explanation=explanation)
+            return state, ("the game has a play section but no auction to reach it: its play is left out",)
+        return state, ()
+    skipped = any(entry.irregularity == "S" for entry in auction.entries)
+    for position, (seat, call, entry) in enumerate(auction.calls(), start=1):
+        problem = _marked("call", position, call, entry)
+        if problem is None and state.phase is not Phase.AUCTION:
+            problem = f"the auction goes on after it is over ({call})"
+        elif problem is None and state.turn is not seat:
+            problem = (f"call {position} ({call}) stands at {seat.format(full=True)}'s turn but it is "
+                       f"{state.turn.format(full=True) if state.turn else 'nobody'}'s"
+                       + (" (after a skipped turn, ^S)" if skipped else ""))
+        elif problem is None:
+            alert, explanation = _explained(auction, entry)
+            try:
+                state.make_call(call, alert=alert, explanation=explanation)
+            except BridgeError as error:
+                problem = f"call {position} ({call}): {error}"
+        if problem is not None:
+            return state, (problem + "; the auction is kept up to it, the play left out",)
     play_section = game.play
     if play_section is None:
-        return state
+        return state, ()
     if state.play is None:
-        raise BridgeError("the game has a play section but its auction does not end in a contract")
+        return state, ("the game has a play section but its auction does not end in a contract: "
+                       "its play is left out",)
     play = state.play
-    for seat, card, _ in play_section.cards(leader=play.declarer.lho, trump=play.trump):
-        if state.phase is not Phase.PLAY:
-            raise BridgeError(f"{card} is played after the play is over")
-        if state.turn is not seat:
-            raise BridgeError(f"{card} stands in {seat.format(full=True)}'s column but it is "
-                              f"{state.turn.format(full=True) if state.turn else 'nobody'}'s turn")
-        state.play_card(card)
+    for position, (seat, card, entry) in enumerate(
+            play_section.cards(leader=play.declarer.lho, trump=play.trump), start=1):
+        problem = _marked("card", position, card, entry)
+        if problem is None and state.phase is not Phase.PLAY:
+            problem = f"{card} is played after the play is over"
+        elif problem is None and state.turn is not seat:
+            problem = (f"{card} stands in {seat.format(full=True)}'s column but it is "
+                       f"{state.turn.format(full=True) if state.turn else 'nobody'}'s turn")
+        elif problem is None:
+            try:
+                state.play_card(card)
+            except BridgeError as error:
+                problem = f"card {position} ({card}): {error}"
+        if problem is not None:
+            return state, (problem + "; the play is kept up to it",)
     continuing = play_section.end == "+" or any(
         entry.token == "+" for row in play_section.tricks for entry in row)
     result = game.result
     if state.phase is Phase.PLAY and not continuing and result is not None:
-        for event in claim_events(state, result):
+        try:
+            events = claim_events(state, result)
+        except BridgeError as error:
+            return state, (f"the result does not fit the play: {error}",)
+        for event in events:
             state.apply(event)
-    return state
-
+    return state, ()

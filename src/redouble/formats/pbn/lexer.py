@@ -8,15 +8,14 @@ else (what a token means) is the reader's business.
 
 from __future__ import annotations
 
-import codecs
-import io
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, Final
+from typing import Final
 
-from redouble.formats.errors import ParseError
+from redouble.formats.encoding import decode_lines
 
-__all__ = ["BAD", "BOUNDARY", "COMMENT", "DIRECTIVE", "STRING", "TAG", "WORD", "Token", "decode_lines", "tokens"]
+__all__ = ["BAD", "BOUNDARY", "COMMENT", "DIRECTIVE", "ERROR", "STRING", "TAG", "WORD", "Token", "decode_lines",
+           "tokens"]
 
 TAG: Final = 0
 WORD: Final = 1
@@ -25,9 +24,11 @@ COMMENT: Final = 3
 DIRECTIVE: Final = 4
 BOUNDARY: Final = 5
 BAD: Final = 6
+ERROR: Final = 7
 
 Token = tuple[int, str, str, int, int]
-"""``(kind, text, value, line, column)``; for a tag ``text`` is the name and ``value`` the raw value."""
+"""``(kind, text, value, line, column)``; for a tag ``text`` is the name and ``value`` the raw value,
+for an ``ERROR`` the problem and what was expected (the reader raises it or, recovering, skips the game)."""
 
 _TOKEN = re.compile(
     r"""[ \t\v\f\r]*(?:
@@ -105,8 +106,9 @@ def tokens(lines: Iterable[str]) -> Iterator[Token]:
                 while True:
                     pulled = _pull(pending, iterator)
                     if pulled is None:
-                        raise ParseError("the comment opened here never closes", line=start_line,
-                                         column=column, expected="'}' to end the comment")
+                        yield (ERROR, "the comment opened here never closes", "'}' to end the comment",
+                               start_line, column)
+                        return
                     following = pulled
                     number += 1
                     following = following.rstrip("\r\n")
@@ -125,8 +127,10 @@ def tokens(lines: Iterable[str]) -> Iterator[Token]:
                     joined, used = _join_tag(line[match.start():], iterator, pending)
                     tag = _TAG_ACROSS_LINES.match(joined.lstrip(" \t\v\f\r"))
                     if tag is None:
-                        raise ParseError(f"a tag pair is not complete: {_show(line[column - 1:])}", line=number,
-                                         column=column, expected="'[', a tag name, a quoted value and ']'")
+                        yield (ERROR, f"a tag pair is not complete: {_show(line[column - 1:])}",
+                               "'[', a tag name, a quoted value and ']'", number, column)
+                        position = length
+                        continue
                     yield (TAG, tag.group(1), tag.group(2), number, column)
                     rest = joined.lstrip(" \t\v\f\r")[tag.end():]
                     # the lines the tag used are consumed; the rest of the last one is tokenised
@@ -174,64 +178,3 @@ def _join_tag(start: str, iterator: Iterator[str], pending: list[str]) -> tuple[
 
 def _show(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
-
-
-def decode_lines(stream: IO[bytes]) -> Iterator[str]:
-    """Text lines from bytes: UTF-16 or UTF-8 with a byte-order mark, else UTF-8 with a Latin-1 fallback.
-
-    PBN is ISO 8859-1 by the standard, but most programs now write UTF-8; a line that is not
-    valid UTF-8 is read as Latin-1, so no byte sequence stops the reader.
-    """
-    head = stream.read(4)
-    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
-        rest = io.BufferedReader(_Prefixed(head[2:], stream))
-        wrapper = io.TextIOWrapper(rest, encoding=encoding, errors="replace", newline=None)
-        yield from wrapper
-        return
-    if head.startswith(codecs.BOM_UTF8):
-        head = head[3:]
-    first = True
-    buffered = head
-    for raw in stream:
-        if first:
-            raw = buffered + raw
-            first = False
-        yield from _decode_line(raw)
-    if first and buffered:
-        yield from _decode_line(buffered)
-
-
-_LINE_BREAK = re.compile(r"\r\n?|\n")
-
-
-def _decode_line(raw: bytes) -> list[str]:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    if "\r" not in text:
-        return [text]
-    return [piece for piece in _LINE_BREAK.split(text.removesuffix("\n").removesuffix("\r"))]
-
-
-class _Prefixed(io.RawIOBase):
-    """A raw stream that yields some bytes already read, then the rest of another stream."""
-
-    def __init__(self, prefix: bytes, stream: IO[bytes]) -> None:
-        self._prefix = prefix
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        view = memoryview(buffer)
-        if self._prefix:
-            count = min(len(view), len(self._prefix))
-            view[:count] = self._prefix[:count]
-            self._prefix = self._prefix[count:]
-            return count
-        data = self._stream.read(len(view))
-        view[:len(data)] = data
-        return len(data)

@@ -21,6 +21,7 @@ from redouble.play import Trick
 from redouble.seats import Seat, Side, Vulnerability
 
 if TYPE_CHECKING:
+    from redouble.formats.errors import ParseError
     from redouble.state import BoardState
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "Game",
     "PlaySection",
     "Table",
+    "comment_text",
+    "parse_contract",
     "parse_deal",
     "parse_result",
     "suit_symbols",
@@ -256,7 +259,8 @@ class Table:
         return cls(name=name, columns=columns, rows=rows, comments=comments)
 
 
-def _comment_text(text: str) -> str:
+def comment_text(text: str) -> str:
+    """A comment's text without its ``{}`` or leading ``;`` (PBN 2.1 §3.7)."""
     if text.startswith("{") and text.endswith("}"):
         return text[1:-1]
     return text[1:] if text.startswith(";") else text
@@ -417,6 +421,25 @@ def deal_from_hands(hands: Mapping[Seat, Hand]) -> Deal | None:
         return None
 
 
+_REDOUBLED_R = re.compile(r"^\s*([1-7].*?)\s*R\s*$", re.I)
+
+
+def parse_contract(text: str, declarer: Seat | None = None) -> Contract:
+    """A ``Contract`` tag value: ``4HX``, ``3NT``, and ``3NR`` for redoubled as LIN's ``r`` and
+    some archives write it; raises ``BridgeError`` naming the problem.
+
+    >>> parse_contract("3NR", Seat.SOUTH)
+    Contract.parse('3NTXX', declarer=Seat.SOUTH)
+    """
+    try:
+        return Contract.parse(text.strip(), declarer=declarer)
+    except BridgeError:
+        match = _REDOUBLED_R.match(text)
+        if match is None:
+            raise
+        return Contract.parse(match.group(1) + "XX", declarer=declarer)
+
+
 _RESULT_SIDES = re.compile(r"^(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?$")
 
 
@@ -449,7 +472,8 @@ class Game:
 
     ``tags`` holds the values as a program should use them, inheritance (``#``, ``##``)
     resolved; ``inherited`` records the tags that were written with ``#``/``##…`` (or implied
-    by an earlier ``##``, as ``""``) so a writer can keep the file's economy.
+    by an earlier ``##``, as ``""``) so a writer can keep the file's economy. ``errors`` holds the
+    problem that stopped the reading of a game read in recovery mode (the game is then incomplete).
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -460,6 +484,7 @@ class Game:
     directives: tuple[str, ...] = ()
     inherited: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
     _parsed_deal: tuple[str, dict[Seat, Hand]] | None = field(default=None, init=False, repr=False)
 
     def _key(self) -> tuple[object, ...]:
@@ -545,7 +570,7 @@ class Game:
         if value is None or value.upper() == "PASS":
             return None
         try:
-            return Contract.parse(value, declarer=self.declarer)
+            return parse_contract(value, self.declarer)
         except BridgeError:
             return None
 
@@ -604,7 +629,7 @@ class Game:
             for entry in rows:
                 texts.extend(entry.comments)
             texts.extend(section.trailing_comments)
-        return [_comment_text(text) for text in texts]
+        return [comment_text(text) for text in texts]
 
     @classmethod
     def from_board_state(cls, state: BoardState, *, tags: Mapping[str, str] | None = None) -> Game:

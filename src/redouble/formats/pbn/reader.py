@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Generic, TypeVar
 
-from redouble.calls import Call, Contract
+from redouble.calls import Call
 from redouble.cards import Strain
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
-from redouble.formats.pbn.lexer import BOUNDARY, COMMENT, DIRECTIVE, STRING, TAG, WORD, Token, tokens
+from redouble.formats.pbn.lexer import BOUNDARY, COMMENT, DIRECTIVE, ERROR, STRING, TAG, WORD, Token, tokens
 from redouble.formats.pbn.model import (
     NO_INHERITANCE,
     SUFFIX_NAGS,
@@ -27,6 +27,7 @@ from redouble.formats.pbn.model import (
     Game,
     PlaySection,
     Table,
+    parse_contract,
     parse_deal,
     parse_result,
     unescape,
@@ -77,6 +78,11 @@ class BaseVisitor(Generic[T]):
     def end_game(self) -> None:
         """The game is over."""
 
+    def handle_error(self, error: ParseError) -> None:
+        """A problem in the game: raise it (the default) or record it, and the reader skips the rest
+        of the game and returns ``result()`` (python-chess's recovery convention)."""
+        raise error
+
     def result(self) -> T:
         """What the visitor built."""
         raise NotImplementedError
@@ -99,10 +105,15 @@ class Reader:
         return next(self._tokens, None)
 
     def read_game(self, visitor: BaseVisitor[T]) -> T | None:
-        """Read the next game into ``visitor``; ``None`` at the end of the input."""
+        """Read the next game into ``visitor``; ``None`` at the end of the input.
+
+        A problem is handed to ``visitor.handle_error``; if that returns, the rest of the game is
+        skipped up to the next empty line and the game returned as built so far.
+        """
         held: list[Token] = []  # directives and comments before the first tag
         started = False
         skipping = False
+        failed = False
         skip_section = False
         seen: dict[str, str] = {}
         while True:
@@ -115,7 +126,7 @@ class Reader:
                 continue
             kind = token[0]
             if not started:
-                if kind != TAG:
+                if kind != TAG and kind != ERROR:
                     held.append(token)
                     continue
                 started = True
@@ -123,31 +134,27 @@ class Reader:
                 if not skipping:
                     for old in held:
                         self._replay(visitor, old)
-            if kind == TAG:
-                name, value = token[1], unescape(token[2])
-                inherited: str | None = None
-                if name not in NO_INHERITANCE and value.startswith("#"):
-                    if value == "#":
-                        inherited, value = value, self._previous.get(name, self._defaults.get(name, ""))
-                    elif value.startswith("##"):
-                        inherited, value = value, value[2:]
-                        self._defaults[name] = value
-                        self._default_at[name] = (token[3], token[4])
-                elif name in self._defaults:
-                    self._defaults[name] = value
-                    self._default_at[name] = (token[3], token[4])
-                if name != "Note":
-                    if name in seen:
-                        if not skipping:  # a repeated tag is ignored (PBN 2.1 §3.4), its data too
-                            visitor.visit_repeated_tag(name, line=token[3], column=token[4])
+            if skipping:
+                if kind == TAG:
+                    self._inherit(token, seen)
+                continue
+            try:
+                if kind == TAG:
+                    name, value, inherited, repeated = self._inherit(token, seen)
+                    if repeated:
+                        # a repeated tag is ignored (PBN 2.1 §3.4), its data too
+                        visitor.visit_repeated_tag(name, line=token[3], column=token[4])
                         skip_section = True
                         continue
-                    seen[name] = value
-                if not skipping:
                     skip_section = visitor.visit_tag(name, value, inherited=inherited, line=token[3],
                                                      column=token[4]) is SKIP
-            elif not skipping and not skip_section:
-                self._replay(visitor, token)
+                elif kind == ERROR:
+                    raise ParseError(token[1], line=token[3], column=token[4], expected=token[2] or None)
+                elif not skip_section:
+                    self._replay(visitor, token)
+            except ParseError as error:
+                visitor.handle_error(error)
+                skipping = failed = True
         for name, value in self._defaults.items():
             if name not in seen:
                 seen[name] = value
@@ -155,10 +162,37 @@ class Reader:
                     line, column = self._default_at[name]
                     visitor.visit_tag(name, value, inherited="", line=line, column=column)
         self._previous.update(seen)
+        if failed:
+            return visitor.result()
         if skipping:
             return None
-        visitor.end_game()
+        try:
+            visitor.end_game()
+        except ParseError as error:
+            visitor.handle_error(error)
         return visitor.result()
+
+    def _inherit(self, token: Token, seen: dict[str, str]) -> tuple[str, str, str | None, bool]:
+        """A tag's name, resolved value, inheritance marker and whether the game already has it
+        (the first value is the one kept in ``seen``)."""
+        name, value = token[1], unescape(token[2])
+        inherited: str | None = None
+        if name not in NO_INHERITANCE and value.startswith("#"):
+            if value == "#":
+                inherited, value = value, self._previous.get(name, self._defaults.get(name, ""))
+            elif value.startswith("##"):
+                inherited, value = value, value[2:]
+                self._defaults[name] = value
+                self._default_at[name] = (token[3], token[4])
+        elif name in self._defaults:
+            self._defaults[name] = value
+            self._default_at[name] = (token[3], token[4])
+        if name == "Note":
+            return name, value, inherited, False
+        if name in seen:
+            return name, value, inherited, True
+        seen[name] = value
+        return name, value, inherited, False
 
     @staticmethod
     def _replay(visitor: BaseVisitor[T], token: Token) -> None:
@@ -323,9 +357,14 @@ class _SectionBuilder:
 
 
 class GameBuilder(BaseVisitor[Game]):
-    """Builds a ``Game``, checking every value a program relies on (deal, seats, contract, calls, cards)."""
+    """Builds a ``Game``, checking every value a program relies on (deal, seats, contract, calls, cards).
 
-    def __init__(self) -> None:
+    With ``recover=True`` a problem is recorded in ``game.errors`` instead of raised, and the reader
+    goes on with the next game (python-chess's ``handle_error``).
+    """
+
+    def __init__(self, *, recover: bool = False) -> None:
+        self.recover = recover
         self.game = Game()
         self._section: _SectionBuilder | None = None
         self._sections: list[_SectionBuilder] = []
@@ -338,6 +377,12 @@ class GameBuilder(BaseVisitor[Game]):
 
     def begin_game(self) -> _Skip | None:
         return None
+
+    def handle_error(self, error: ParseError) -> None:
+        if not self.recover:
+            raise error
+        error.__context__ = None  # keep the message, not the frames: memory stays flat over a long file
+        self.game.errors.append(error.with_traceback(None))
 
     def visit_directive(self, text: str, *, line: int) -> None:
         self._directives.append(text)
@@ -356,12 +401,12 @@ class GameBuilder(BaseVisitor[Game]):
         self._section = None
         self._comment_key = name
         if name in ("Auction", "Play"):
-            first = self._seat(value, name, line, column, required=True)
-            assert first is not None
-            self._section = _SectionBuilder(name.lower(), first)
-            self._sections.append(self._section)
-        elif name.endswith("Table") and inherited is None:
-            self._table = (name, value, [], [])
+            first = self._seat(value, name, line, column)
+            if first is not None:  # an empty (or "?") Auction or Play tag: no section (BridgeComposer)
+                self._section = _SectionBuilder(name.lower(), first)
+                self._sections.append(self._section)
+        elif name.endswith("Table") and inherited != "":
+            self._table = (name, value, [], [])  # '#' repeats the previous game's columns (§4.8)
         return None
 
     def visit_repeated_tag(self, name: str, *, line: int, column: int) -> None:
@@ -427,9 +472,9 @@ class GameBuilder(BaseVisitor[Game]):
 
     # --- checks: every value a program relies on is valid, or the file is refused ---------
 
-    def _seat(self, value: str, name: str, line: int, column: int, *, required: bool = False) -> Seat | None:
+    def _seat(self, value: str, name: str, line: int, column: int) -> Seat | None:
         stripped = value.strip().lstrip("^")
-        if not required and stripped in ("", "?"):
+        if stripped in ("", "?"):
             return None
         if stripped.upper() in ("N", "E", "S", "W"):
             return Seat.parse(stripped)
@@ -474,7 +519,7 @@ class GameBuilder(BaseVisitor[Game]):
         contract = tags.get("Contract")
         if contract is not None and contract.strip() not in ("", "?", "#") and contract.strip().upper() != "PASS":
             try:
-                Contract.parse(contract)
+                parse_contract(contract)
             except BridgeError:
                 try:
                     Strain.parse(contract)  # an end position names only the trump (PBN 2.1 §3.10)

@@ -8,10 +8,11 @@ in columns as the standard's example game shows, an empty line between games.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import warnings
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from redouble.formats.errors import ExportError
+from redouble.formats.errors import ExportError, ExportWarning
 from redouble.formats.pbn.model import (
     MANDATORY_TAGS,
     NO_INHERITANCE,
@@ -24,12 +25,20 @@ from redouble.formats.pbn.model import (
 )
 from redouble.seats import Seat
 
-__all__ = ["MAX_LINE", "format_game", "format_games"]
+__all__ = ["MAX_LINE", "Warn", "format_game", "format_games"]
 
 MAX_LINE = 255
 """The longest line the standard allows, the end-of-line characters included."""
 
 _ORDER = {name: index for index, name in enumerate(MANDATORY_TAGS)}
+
+
+Warn = Callable[[str], None]
+"""Where a writer reports a game it could not write in export format (and wrote in import format)."""
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, ExportWarning, stacklevel=4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +47,11 @@ class _Options:
     inherit: bool | str
     complete: bool
     normalize: bool = False
+    warn: Warn = _warn
 
 
 def format_games(games: Iterable[Game], *, newline: str = "\r\n", inherit: bool | str = False,
-                 complete: bool = False, normalize: bool = False) -> Iterator[str]:
+                 complete: bool = False, normalize: bool = False, warn: Warn | None = None) -> Iterator[str]:
     """The export-format text of each game in turn, each ending with ``newline``.
 
     ``inherit=True`` writes ``#`` for a tag whose value repeats the previous game's;
@@ -49,11 +59,14 @@ def format_games(games: Iterable[Game], *, newline: str = "\r\n", inherit: bool 
     game, and leaves them out of the others (PBN 2.1 §4.8). Without it, ``#``/``##`` markers
     read from a file are written back where they stood. ``complete`` adds the mandatory tags a
     game lacks, as ``"?"`` (unknown); ``normalize`` rewrites the values an import-format file
-    may spell freely in their export spelling.
+    may spell freely in their export spelling. A line longer than export format allows (255
+    characters) is folded as import format allows, or written as read, and ``warn`` (by default
+    ``warnings.warn`` with an ``ExportWarning``) names the game.
     """
     if inherit not in (False, True, "#", "##"):
         raise ExportError(f"inherit must be False, True ('#') or '##', not {inherit!r}")
-    options = _Options(newline=newline, inherit=inherit, complete=complete, normalize=normalize)
+    options = _Options(newline=newline, inherit=inherit, complete=complete, normalize=normalize,
+                       warn=warn or _warn)
     shared: dict[str, str] = {}
     if inherit == "##":
         games = list(games)
@@ -124,11 +137,36 @@ def format_game(game: Game, *, options: _Options | None = None, previous: dict[s
     for name in sorted(game.tables):
         lines.extend(_table_lines(game.tables[name]))
     newline = options.newline
-    for line in lines:
-        if len(line) + len(newline) > MAX_LINE and not line.startswith("%"):
-            raise ExportError(f"a line of {len(line)} characters cannot be written in PBN export format "
-                              f"(at most {MAX_LINE} with the line end): {line[:60]!r}...")
+    if any(len(line) + len(newline) > MAX_LINE and not line.startswith("%") for line in lines):
+        lines = _fold(lines, game, options)
     return newline.join(lines) + newline
+
+
+def _fold(lines: list[str], game: Game, options: _Options) -> list[str]:
+    """Lines over the export format's 255 characters: a tag pair split between its name and its
+    value, as import format allows (PBN 2.1 §3.2: tokens may stand on separate lines); a value
+    too long for any line is written as read. Either way the game is reported."""
+    limit = MAX_LINE - len(options.newline)
+    folded: list[str] = []
+    longest = 0
+    for line in lines:
+        if len(line) <= limit or line.startswith("%"):
+            folded.append(line)
+            continue
+        name, space, value = line.partition(" ")
+        if line.startswith("[") and space and value.startswith('"') and len(value) <= limit:
+            folded.extend((name, value))
+        else:
+            folded.append(line)
+            longest = max(longest, len(line))
+    board = game.tags.get("Board")
+    where = f"board {board}" if board else "a game"
+    if longest:
+        options.warn(f"{where}: a line of {longest} characters is longer than PBN allows ({MAX_LINE} with "
+                     "the line end); it is written as read (import format)")
+    else:
+        options.warn(f"{where}: a tag pair too long for one line is written over two (import format)")
+    return folded
 
 
 def normalized_tags(game: Game) -> dict[str, str]:
@@ -182,8 +220,9 @@ def _comment_lines(comments: Iterable[str]) -> list[str]:
 
 
 def _wrap(line: str, limit: int = MAX_LINE - 2) -> list[str]:
-    """Break a long comment line at spaces so no line passes the limit."""
-    if len(line) <= limit:
+    """Break a long comment line at spaces so no line passes the limit; a ``;`` comment runs to the
+    end of its line (PBN 2.1 §3.7), so a line holding one is left whole."""
+    if len(line) <= limit or _rest_of_line_comment(line):
         return [line]
     out: list[str] = []
     while len(line) > limit:
@@ -194,6 +233,19 @@ def _wrap(line: str, limit: int = MAX_LINE - 2) -> list[str]:
         line = line[cut:].lstrip(" ") if line[cut:cut + 1] == " " else line[cut:]
     out.append(line)
     return out
+
+
+def _rest_of_line_comment(line: str) -> bool:
+    """Whether a ``;`` outside a brace comment starts a rest-of-line comment in ``line``."""
+    inside = False
+    for char in line:
+        if char == "{":
+            inside = True
+        elif char == "}":
+            inside = False
+        elif char == ";" and not inside:
+            return True
+    return False
 
 
 def _annotations(entry: Entry) -> str:
@@ -237,8 +289,8 @@ def _rows_to_lines(rows: list[list[str]], *, aligned: bool) -> list[str]:
                            for column, cell in enumerate(row)).rstrip()
         else:
             line = " ".join(row).rstrip()
-        if "\n" in line or len(line) > MAX_LINE - 2:
-            for cell in row:
+        if "\n" in line or len(line) > MAX_LINE - 2 or any(_rest_of_line_comment(cell) for cell in row[:-1]):
+            for cell in row:  # one cell a line: a ';' comment would swallow the cells after it
                 lines.extend(_comment_lines([cell]))
         else:
             lines.append(line)

@@ -1,0 +1,1 @@
+"""Movement generators, published movements as data, and the cards that tell players where to go."""
