@@ -23,7 +23,9 @@ from redouble.cards import Card
 from redouble.deal import Deal
 from redouble.robots import NaiveRobot
 from redouble.seats import Seat
-from redouble.server.app import WS_MAX_SIZE, create_app
+from redouble.server.app import create_app
+from redouble.server.limits import DEFAULT_QUOTAS, Quotas
+from redouble.server.serving import HEADER_TIMEOUT, uvicorn_config
 from redouble.server.store import commitment_of
 from redouble.view import View
 
@@ -56,11 +58,12 @@ class Running:
     """A server running in a thread: its base URLs and a way to stop it."""
 
     def __init__(self, db: str, *, robot_workers: int = 0, robot: str | None = None,
-                 rate: tuple[float, float] = (20.0, 40.0)) -> None:
+                 rate: tuple[float, float] = (20.0, 40.0), quotas: Quotas = DEFAULT_QUOTAS,
+                 header_timeout: float = HEADER_TIMEOUT, **uvicorn_options: Any) -> None:
         self.port = free_port()
-        self.app = create_app(db, robot_workers=robot_workers, robot=robot, rate=rate)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, ws_max_size=WS_MAX_SIZE,
-                                log_level="warning", lifespan="on")
+        self.app = create_app(db, robot_workers=robot_workers, robot=robot, rate=rate, quotas=quotas)
+        config = uvicorn_config(self.app, port=self.port, header_timeout=header_timeout,
+                                **uvicorn_options)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.http = f"http://127.0.0.1:{self.port}"
@@ -128,7 +131,7 @@ class Client:
     async def recv(self, timeout: float = 30) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.frames.append(message)
-        if message["type"] == "event":
+        if message["type"] == "event" and message.get("seq") is not None:  # presence: no seq
             assert message["seq"] == self.seq + 1, (self.seq, message["seq"])
             self.seq = message["seq"]
         return message
@@ -224,6 +227,11 @@ def check_frame(deal: Deal, viewer: Seat | None, frame: dict[str, Any]) -> None:
         assert viewer is not None and (viewer is caller or viewer.side is not caller.side)
     if frame["type"] == "sync":  # the missed events are checked one by one by the client
         frame = {"type": "sync", "view": view, "board": frame["board"]}
+    if view.get("hidden"):  # a board other tables of the group still play: nothing of it shows
+        assert viewer is None, f"{viewer} got a veiled view of its own table"
+        assert not cards_in(frame), f"a veiled frame shows {sorted(cards_in(frame))}: {frame}"
+        assert view["auction"] == [] and view["contract"] is None and view["tricks"] == []
+        return
     phase = view["phase"]
     if phase == "done":
         assert view["deal"] == deal.to_pbn()

@@ -98,7 +98,7 @@ def test_a_person_and_three_robots_play_a_board_then_read_its_record(serve: Any,
     if result["contract"] is not None:
         assert len(data["cards"]) == 52 and all(card["cost"] >= 0 for card in data["cards"])
     (game,) = pbn.loads(httpx.get(base + ".pbn").text)
-    assert game.deal.to_pbn() == record["deal"]
+    assert game.deal is not None and game.deal.to_pbn() == record["deal"]
     assert game.tags["South"] == "Ann"
     (board,) = lin.loads(httpx.get(base + ".lin").text)
     assert lin.board_state(board).board.deal.to_pbn() == record["deal"]

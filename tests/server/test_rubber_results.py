@@ -8,26 +8,26 @@ import pytest
 from redouble.formats import pbn
 from redouble.formats.pbn.events import scoring_tag
 from redouble.seats import Seat
-from redouble.server import export, jobs
+from redouble.server import jobs, presenter
 from redouble.server.sheet import sheet_results
 from redouble.server.table import Table
 
-from .test_table import commit, make_table
+from .test_table import commit, make_table, propose
 
 
 def _play_four_spades_making_eleven(table: Table) -> None:
     """North opens 4S, all pass; after the lead North claims 11 of the 13 tricks."""
     for seat, call in ((Seat.NORTH, "4S"), (Seat.EAST, "Pass"), (Seat.SOUTH, "Pass"),
                        (Seat.WEST, "Pass")):
-        commit(table, table.propose(seat, {"type": "call", "call": call}))
+        commit(table, propose(table, seat, {"type": "call", "call": call}))
     state = table.state
     assert state is not None
-    commit(table, table.propose(Seat.EAST, {"type": "card", "card": str(state.legal_cards()[0])}))
+    commit(table, propose(table, Seat.EAST, {"type": "card", "card": str(state.legal_cards()[0])}))
     assert state.play is not None
     won = state.play.tricks_won(Seat.NORTH.side)
-    commit(table, table.propose(Seat.NORTH, {"type": "claim", "tricks": 11 - won}))
+    commit(table, propose(table, Seat.NORTH, {"type": "claim", "tricks": 11 - won}))
     for seat in (Seat.EAST, Seat.WEST):
-        commit(table, table.propose(seat, {"type": "accept_claim"}))
+        commit(table, propose(table, seat, {"type": "accept_claim"}))
     assert table.board_done
 
 
@@ -43,12 +43,12 @@ def test_a_rubber_or_chicago_result_is_scored_on_its_sheet(form: str, tag: str) 
         assert result["score_ns"] == ns["below"] + ns["above"] < 450
     else:  # Chicago deal 1, none vulnerable: the overtrick and a 300 game, no honours by default
         assert ns["above"] == 330 and result["score_ns"] == 450
-    assert table.render_event({"type": "board_end", "board": 1}, Seat.SOUTH)["result"] == result
+    assert presenter.board_record(table, 1)["result"] == result
     assert table.scored_result(1) == result
 
-    (game,) = pbn.loads(export.board_pbn(table, 1))
+    (game,) = pbn.loads(presenter.board_pbn(table, 1))
     assert game.tags["Scoring"] == tag
-    assert pbn.loads(export.table_pbn(table))[0].tags["Scoring"] == tag
+    assert pbn.loads(presenter.table_pbn(table))[0].tags["Scoring"] == tag
 
     state = table.state
     assert state is not None

@@ -11,11 +11,19 @@ from redouble.deal import Deal, new_seed
 from redouble.robots import NaiveRobot, RandomRobot, Robot
 from redouble.scoring import Chicago, Rubber, minibridge_declarer
 from redouble.seats import Seat
+from redouble.server import presenter
+from redouble.server.commands import parse_command
 from redouble.server.errors import ServerError
+from redouble.server.events import BoardStarted, TableEvent
+from redouble.server.presenter import Viewer
 from redouble.server.store import SeatRecord, TableRecord, commitment_of
 from redouble.server.table import Table, total_boards_for
 from redouble.view import Phase
 
+
+def propose(table: Table, seat: Seat | None, message: dict[str, Any]) -> list[TableEvent]:
+    """The events a client message (parsed as at the websocket) becomes at ``table``."""
+    return table.propose(seat, parse_command(message))
 
 def make_table(form: str, *, humans: str = "NESW", boards: int | None = None,
                scoring: str | None = None, undo_policy: str = "ask-opponents",
@@ -30,11 +38,11 @@ def make_table(form: str, *, humans: str = "NESW", boards: int | None = None,
         status="playing",
         seats=[SeatRecord(seat=s.letter(), kind="human" if s.letter() in humans else "robot",
                           name=s.format(full=True), token_hash=None) for s in Seat],
-        events=[{"type": "board_start", "board": 1}], seeds=seed_map)
+        events=[BoardStarted(board=1)], seeds=seed_map)
     return Table(record)
 
 
-def commit(table: Table, events: list[dict[str, Any]]) -> None:
+def commit(table: Table, events: list[TableEvent]) -> None:
     for event in events:
         table.apply(event)
     while True:
@@ -51,17 +59,17 @@ def step(table: Table, robot: Robot) -> None:
     assert state is not None
     if table.board_done:
         commit(table, [e for s in sorted(table.humans - table.ready)
-                       for e in table.propose(s, {"type": "ready"})])
+                       for e in propose(table, s, {"type": "ready"})])
         return
     if table.minibridge is not None and state.phase is Phase.AUCTION:
         declarer = table.minibridge.declarer
-        commit(table, table.propose(declarer, {"type": "call", "call": "1NT"}))
+        commit(table, propose(table, declarer, {"type": "call", "call": "1NT"}))
         return
     if state.phase is Phase.CLAIM:
         claim = state.play.pending_claim if state.play else None
         assert claim is not None
         seat = sorted(claim.needs - claim.accepted_by)[0]
-        commit(table, table.propose(seat, {"type": "accept_claim"}))
+        commit(table, propose(table, seat, {"type": "accept_claim"}))
         return
     actor = state.actor
     assert actor is not None
@@ -70,7 +78,7 @@ def step(table: Table, robot: Robot) -> None:
         message = {"type": "call", "call": str(robot.choose_call(view).call)}
     else:
         message = {"type": "card", "card": str(robot.choose_card(view))}
-    commit(table, table.propose(actor, message))
+    commit(table, propose(table, actor, message))
 
 
 def play_out(table: Table, seed: int = 1, limit: int = 20_000, *, robot: Robot | None = None) -> None:
@@ -86,8 +94,8 @@ def test_duplicate_table_plays_its_boards_and_reveals_every_seed() -> None:
     table = make_table("duplicate", boards=3, scoring="matchpoints")
     play_out(table)
     assert [r["board"] for r in table.results()] == [1, 2, 3]
-    assert table.log[-1] == {"type": "table_end"}
-    info = table.info()
+    assert table.log[-1].to_json() == {"type": "table_end"}
+    info = presenter.table_info(table, Viewer.at(Seat.NORTH))
     for entry in info["commitments"][:3]:
         assert commitment_of(entry["seed"]) == entry["sha256"]
     board, state = table.ended_boards[0]
@@ -171,17 +179,17 @@ def test_minibridge_declarer_names_the_contract_and_the_auction_it_stands_for_is
     announced = [(dealer.next(i), state.deal[dealer.next(i)].hcp) for i in range(4)]
     declarer = minibridge_declarer(announced).declarer
     assert table.minibridge.declarer is declarer
-    meta = table.board_meta(declarer.lho)
+    meta = presenter.board_meta(table, Viewer.at(declarer.lho))
     assert meta is not None and meta["minibridge"]["dummy"] == declarer.partner.letter()
     assert len(meta["minibridge"]["dummy_hand"]) == 13
     with pytest.raises(ServerError) as refused:
-        table.propose(declarer.lho, {"type": "call", "call": "1NT"})
+        propose(table, declarer.lho, {"type": "call", "call": "1NT"})
     assert refused.value.code == "not_your_turn"
     with pytest.raises(ServerError) as refused:
-        table.propose(declarer, {"type": "call", "call": "Pass"})
+        propose(table, declarer, {"type": "call", "call": "Pass"})
     assert refused.value.code == "illegal_call"
-    events = table.propose(declarer, {"type": "call", "call": "3NT"})
-    assert [e["call"] for e in events][-4:] == ["3NT", "Pass", "Pass", "Pass"]
+    events = propose(table, declarer, {"type": "call", "call": "3NT"})
+    assert [e.to_json()["call"] for e in events][-4:] == ["3NT", "Pass", "Pass", "Pass"]
     commit(table, events)
     assert state.phase is Phase.PLAY
     assert str(state.contract) == "3NT" and state.contract is not None
@@ -196,50 +204,50 @@ def test_minibridge_declarer_names_the_contract_and_the_auction_it_stands_for_is
 
 def test_undo_policies() -> None:
     never = make_table("duplicate", boards=1, undo_policy="never")
-    commit(never, never.propose(Seat.NORTH, {"type": "call", "call": "1C"}))
+    commit(never, propose(never, Seat.NORTH, {"type": "call", "call": "1C"}))
     with pytest.raises(ServerError) as refused:
-        never.propose(Seat.NORTH, {"type": "undo"})
+        propose(never, Seat.NORTH, {"type": "undo"})
     assert refused.value.code == "undo"
 
     always = make_table("duplicate", boards=1, undo_policy="always")
     for seat, call in ((Seat.NORTH, "1C"), (Seat.EAST, "1H"), (Seat.SOUTH, "1S")):
-        commit(always, always.propose(seat, {"type": "call", "call": call}))
-    events = always.propose(Seat.EAST, {"type": "undo"})
-    assert events == [{"type": "undo", "seat": "E"}] * 2  # South's call, then East's own
+        commit(always, propose(always, seat, {"type": "call", "call": call}))
+    events = propose(always, Seat.EAST, {"type": "undo"})
+    assert [e.to_json() for e in events] == [{"type": "undo", "seat": "E"}] * 2  # South's call, then East's own
     commit(always, events)
     assert always.state is not None and always.state.actor is Seat.EAST
     with pytest.raises(ServerError):
-        always.propose(Seat.WEST, {"type": "undo"})  # West has made no call
+        propose(always, Seat.WEST, {"type": "undo"})  # West has made no call
 
     ask = make_table("duplicate", boards=1, undo_policy="ask-opponents", humans="NESW")
-    commit(ask, ask.propose(Seat.NORTH, {"type": "call", "call": "1C"}))
-    request = ask.propose(Seat.NORTH, {"type": "undo"})
-    assert request == [{"type": "undo_request", "seat": "N"}]
+    commit(ask, propose(ask, Seat.NORTH, {"type": "call", "call": "1C"}))
+    request = propose(ask, Seat.NORTH, {"type": "undo"})
+    assert [e.to_json() for e in request] == [{"type": "undo_request", "seat": "N"}]
     commit(ask, request)
     assert ask.undo_request is not None and ask.undo_request.needs == {Seat.EAST, Seat.WEST}
     with pytest.raises(ServerError):
-        ask.propose(Seat.SOUTH, {"type": "undo_answer", "accept": True})  # partner is not asked
-    commit(ask, ask.propose(Seat.EAST, {"type": "undo_answer", "accept": True}))
+        propose(ask, Seat.SOUTH, {"type": "undo_answer", "accept": True})  # partner is not asked
+    commit(ask, propose(ask, Seat.EAST, {"type": "undo_answer", "accept": True}))
     assert ask.state is not None and len(ask.state.auction.calls) == 1
-    commit(ask, ask.propose(Seat.WEST, {"type": "undo_answer", "accept": True}))
+    commit(ask, propose(ask, Seat.WEST, {"type": "undo_answer", "accept": True}))
     assert len(ask.state.auction.calls) == 0 and ask.undo_request is None
 
     robots = make_table("duplicate", boards=1, undo_policy="ask-opponents", humans="NS")
-    commit(robots, robots.propose(Seat.NORTH, {"type": "call", "call": "1C"}))
-    assert robots.propose(Seat.NORTH, {"type": "undo"}) == [{"type": "undo", "seat": "N"}]
+    commit(robots, propose(robots, Seat.NORTH, {"type": "call", "call": "1C"}))
+    assert [e.to_json() for e in propose(robots, Seat.NORTH, {"type": "undo"})] == [
+        {"type": "undo", "seat": "N"}]
 
 
 def test_alerts_and_explanations_reach_only_the_caller_and_the_opponents() -> None:
     table = make_table("duplicate", boards=1)
-    events = table.propose(Seat.NORTH, {"type": "call", "call": "2C", "alert": True,
+    events = propose(table, Seat.NORTH, {"type": "call", "call": "2C", "alert": True,
                                         "explanation": "strong, artificial"})
     commit(table, events)
-    stored = table.log[-1]
-    assert table.render_event(stored, Seat.NORTH)["explanation"] == "strong, artificial"
-    assert table.render_event(stored, Seat.EAST)["explanation"] == "strong, artificial"
-    assert "explanation" not in table.render_event(stored, Seat.SOUTH)
-    assert "alert" not in table.render_event(stored, None)
-    south = table.view(Seat.SOUTH)
+    assert presenter.event(table, table.seq, Viewer.at(Seat.NORTH))["explanation"] == "strong, artificial"
+    assert presenter.event(table, table.seq, Viewer.at(Seat.EAST))["explanation"] == "strong, artificial"
+    assert "explanation" not in presenter.event(table, table.seq, Viewer.at(Seat.SOUTH))
+    assert "alert" not in presenter.event(table, table.seq, Viewer.at(None))
+    south = presenter.view(table, Viewer.at(Seat.SOUTH))
     assert south is not None and "explanation" not in south["auction"][0]
 
 
@@ -260,7 +268,7 @@ def test_refused_requests_name_the_problem_and_change_nothing(message: dict[str,
     table = make_table("duplicate", boards=1)
     before = list(table.log)
     with pytest.raises(ServerError) as refused:
-        table.propose(Seat.NORTH, message)
+        propose(table, Seat.NORTH, message)
     assert refused.value.code == code
     assert str(refused.value)
     assert table.log == before
@@ -269,10 +277,10 @@ def test_refused_requests_name_the_problem_and_change_nothing(message: dict[str,
 def test_spectators_cannot_act_and_a_wrong_seat_is_out_of_turn() -> None:
     table = make_table("duplicate", boards=1)
     with pytest.raises(ServerError) as refused:
-        table.propose(None, {"type": "call", "call": "Pass"})
+        propose(table, None, {"type": "call", "call": "Pass"})
     assert refused.value.code == "spectator"
     with pytest.raises(ServerError) as refused:
-        table.propose(Seat.EAST, {"type": "call", "call": "Pass"})
+        propose(table, Seat.EAST, {"type": "call", "call": "Pass"})
     assert refused.value.code == "not_your_turn"
 
 
@@ -286,7 +294,7 @@ def test_fixed_and_open_ended_forms() -> None:
 def test_robot_jobs_follow_the_actor() -> None:
     table = make_table("duplicate", boards=1, humans="S")
     assert table.robot_job() == ("call", Seat.NORTH)
-    commit(table, table.propose(Seat.NORTH, {"type": "call", "call": "Pass"}))
+    commit(table, propose(table, Seat.NORTH, {"type": "call", "call": "Pass"}))
     assert table.robot_job() == ("call", Seat.EAST)
-    commit(table, table.propose(Seat.EAST, {"type": "call", "call": "Pass"}))
+    commit(table, propose(table, Seat.EAST, {"type": "call", "call": "Pass"}))
     assert table.robot_job() is None  # South, a person, is to call

@@ -24,12 +24,17 @@ def register(app: typer.Typer) -> None:
         robot_workers: int = typer.Option(2, "--robot-workers",
                                           help="Processes robots think in (0: a thread)."),
         robot: str = typer.Option("", help="Robot factory as module:callable (default: the best robot)."),
+        quotas: bool = typer.Option(True, "--quotas/--no-quotas",
+                                    help="Per-address quotas on tables, analyses and sockets "
+                                         "(off only for load tests and trusted networks)."),
     ) -> None:
         """Serve the web table: people and robots play bridge together in the browser."""
         import uvicorn
 
-        from redouble.server.app import WS_MAX_SIZE, create_app
+        from redouble.server.app import create_app
         from redouble.server.errors import ServerError
+        from redouble.server.limits import DEFAULT_QUOTAS, UNLIMITED
+        from redouble.server.serving import uvicorn_config
 
         if not 0 < port < 65536:
             fail(f"port must be 1 to 65535, not {port}")
@@ -39,16 +44,16 @@ def register(app: typer.Typer) -> None:
             _check_robot(robot)
         listening = _bind(host, port)
         _check_database(db)
+        limits = DEFAULT_QUOTAS if quotas else UNLIMITED
         try:
-            application = create_app(db, robot_workers=robot_workers, robot=robot or None)
+            application = create_app(db, robot_workers=robot_workers, robot=robot or None,
+                                     quotas=limits)
         except ServerError as error:
             fail(str(error))
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
         console.print(f"redouble is serving the web table at [bold]http://{shown}:{port}/[/] "
                       f"(database {db}); Ctrl-C stops it.", soft_wrap=True)
-        config = uvicorn.Config(application, host=host, port=port, ws_max_size=WS_MAX_SIZE,
-                                ws_per_message_deflate=False, log_level="warning", lifespan="on")
-        uvicorn.Server(config).run(sockets=[listening])
+        uvicorn.Server(uvicorn_config(application, host=host, port=port)).run(sockets=[listening])
 
 
 def _check_robot(factory: str) -> None:

@@ -20,14 +20,21 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketState
 
+from redouble.seats import Seat
+from redouble.server import presenter
+from redouble.server.commands import control_free, message_id, parse_command, parse_table_request
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
-from redouble.server.robotpool import RobotPool
+from redouble.server.limits import DEFAULT_QUOTAS, BodyLimit, Quota, Quotas, decode_json
+from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import Store
+from redouble.server.table import Table
 
 __all__ = ["FLOOD_LIMIT", "FRAME_LIMIT", "WS_MAX_SIZE", "create_app"]
 
@@ -40,7 +47,10 @@ WS_MAX_SIZE = 65536
 FLOOD_LIMIT = 200
 """Refused messages (rate limit) after which a connection is closed."""
 COOKIE = "redouble_session"
-STATUS = {"not_found": 404, "bad_request": 422, "phase": 409, "unavailable": 503}
+STATUS = {"quarantined": 503, "not_found": 404, "bad_request": 422, "phase": 409, "unavailable": 503, "too_large": 413,
+          "forbidden": 403, "rate_limited": 429, "internal": 500, "method_not_allowed": 405}
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 422: "bad_request",
+              429: "rate_limited"}
 
 
 def static_dir() -> Path:
@@ -49,18 +59,25 @@ def static_dir() -> Path:
 
 
 def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
-               robot: str | None = None, rate: tuple[float, float] = (20.0, 40.0)) -> FastAPI:
-    """The app for a database URL; robots think in ``robot_workers`` processes.
+               robot: str | None = None, rate: tuple[float, float] = (20.0, 40.0),
+               analysis_workers: int | None = None, quotas: Quotas = DEFAULT_QUOTAS) -> FastAPI:
+    """The app for a database URL; robots think in ``robot_workers`` processes, par and the
+    post-mortem run in ``analysis_workers`` others (default 1, 0 when robots use a thread).
 
-    ``rate`` is each connection's limit: messages a second and the largest burst.
+    ``rate`` is each connection's limit: messages a second and the largest burst; ``quotas``
+    the per-client limits on tables, analyses, resumes, sockets and unread bytes.
     """
     store = Store(db)
+    table_quota = Quota(quotas.tables)
+    analysis_quota = Quota(quotas.analyses)
     state: dict[str, Hub] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool = RobotPool(workers=robot_workers, factory=robot)
-        hub = Hub(store, pool, rate=rate)
+        analysis = WorkerPool(workers=(1 if robot_workers else 0) if analysis_workers is None
+                              else analysis_workers, name="analysis")
+        hub = Hub(store, pool, rate=rate, analysis=analysis, quotas=quotas)
         state["hub"] = hub
         app.state.hub = hub
         await hub.start()
@@ -73,6 +90,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         finally:
             await hub.close()
             pool.close()
+            analysis.close()
             store.close()
 
     app = FastAPI(title="redouble", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -80,10 +98,29 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
     def hub() -> Hub:
         return state["hub"]
 
+    app.add_middleware(BodyLimit)
+
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
-        return JSONResponse({"error": {"code": error.code, "message": str(error)}},
-                            status_code=STATUS.get(error.code, 400))
+        return _error(error.code, str(error), STATUS.get(error.code, 400))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(error.status_code, "bad_request")
+        message = (f"there is nothing at {request.url.path}" if error.status_code == 404
+                   else str(error.detail))
+        return _error(code, message, error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problem = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(part) for part in problem.get("loc", ())[1:]) or "the request"
+        return _error("bad_request", f"{where}: {problem.get('msg', 'invalid')}", 422)
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, error: Exception) -> JSONResponse:
+        log.exception("an HTTP request failed", exc_info=error)
+        return _error("internal", "the server failed to answer; nothing was changed", 500)
 
     static = static_dir()
     if static.is_dir():
@@ -118,64 +155,72 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
     async def set_session(request: Request) -> Response:
         body = await _json(request)
         name = body.get("name") if isinstance(body, dict) else None
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ServerError("bad_request", "a name is text of 1 to 40 characters")
-        cookie = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)
-        await hub().store.run(hub().store.set_session, cookie[:64], name.strip())
+        if not isinstance(name, str) or not name.strip() or len(name) > 40 \
+                or not control_free(name):
+            raise ServerError("bad_request", "a name is text of 1 to 40 characters, without "
+                                             "control characters")
+        store = hub().store
+        cookie = request.cookies.get(COOKIE)
+        # the server creates sessions: a cookie it never issued is not adopted (no fixation)
+        known = cookie is not None and await store.run(store.session_name, cookie) is not None
+        if not known:
+            cookie = secrets.token_urlsafe(24)
+        assert cookie is not None
+        await store.run(store.set_session, cookie, name.strip())
         response = JSONResponse({"name": name.strip()})
-        response.set_cookie(COOKIE, cookie[:64], httponly=True, samesite="lax",
+        response.set_cookie(COOKIE, cookie, httponly=True, samesite="lax",
                             max_age=365 * 24 * 3600)
         return response
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
-        return {"tables": hub().lobby()}
+        return {"tables": hub().lobby(),
+                "quarantined": [{"id": table_id, "status": "quarantined"}
+                                for table_id in sorted(hub().quarantined)]}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        body = await _json(request)
-        table, tokens = await hub().create(body)
+        if not table_quota.allow(_client(request)):
+            raise ServerError("rate_limited", f"too many new tables: {quotas.tables.burst} at once, "
+                                              f"then one every {quotas.tables.every:g} s")
+        table, tokens = await hub().create(parse_table_request(await _json(request)))
         return {"id": table.id,
                 "links": {seat.letter(): f"/table/{table.id}?token={token}"
                           for seat, token in tokens.items()},
                 "tokens": {seat.letter(): token for seat, token in tokens.items()},
-                "spectator": f"/table/{table.id}", "table": table.info()}
+                "spectator": f"/table/{table.id}",
+                "table": presenter.table_info(table, presenter.ANONYMOUS)}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        return (await hub().get(table_id)).public_info()
+        return presenter.table_info(await hub().get(table_id), presenter.ANONYMOUS)
 
     @app.get("/api/tables/{table_id}/boards.pbn")
     async def all_boards_pbn(table_id: str) -> Response:
         table = await hub().get(table_id)
-        from redouble.server.export import table_pbn
-
-        return _download(table_pbn(table), f"{table_id}.pbn")
+        return _download(presenter.table_pbn(table), f"{table_id}.pbn")
 
     @app.get("/api/tables/{table_id}/boards/{number}.pbn")
     async def board_pbn(table_id: str, number: int) -> Response:
         table = await hub().get(table_id)
-        hub().board_record(table, number)  # 404 unless finished
-        from redouble.server.export import board_pbn as export
-
-        return _download(export(table, number), f"{table_id}-{number}.pbn")
+        return _download(presenter.board_pbn(table, number), f"{table_id}-{number}.pbn")
 
     @app.get("/api/tables/{table_id}/boards/{number}.lin")
     async def board_lin(table_id: str, number: int) -> Response:
         table = await hub().get(table_id)
-        hub().board_record(table, number)
-        from redouble.server.export import board_lin as export
-
-        return _download(export(table, number), f"{table_id}-{number}.lin")
+        return _download(presenter.board_lin(table, number), f"{table_id}-{number}.lin")
 
     @app.get("/api/tables/{table_id}/boards/{number}")
     async def board_record(table_id: str, number: int) -> dict[str, Any]:
-        return hub().board_record(await hub().get(table_id), number)
+        return presenter.board_record(await hub().get(table_id), number)
 
     @app.get("/api/tables/{table_id}/boards/{number}/analysis")
-    async def board_analysis(table_id: str, number: int) -> Response:
+    async def board_analysis(request: Request, table_id: str, number: int) -> Response:
         table = await hub().get(table_id)
-        hub().board_record(table, number)
+        presenter.finished_state(table, number)
+        if not analysis_quota.allow(_client(request)):
+            raise ServerError("rate_limited", f"too many analyses: {quotas.analyses.burst} at once, "
+                                              f"then one every {quotas.analyses.every:g} s")
         try:
             return JSONResponse(await hub().analysis(table, number))
         except ServerError:
@@ -192,10 +237,17 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
 
 
 async def _json(request: Request) -> Any:
-    try:
-        return json.loads(await request.body())
-    except ValueError:
-        raise ServerError("bad_request", "the body is not JSON") from None
+    return decode_json(await request.body(), code="bad_request")
+
+
+def _client(request: Request | WebSocket) -> str:
+    """Whom a quota counts: the client's address."""
+    return request.client.host if request.client is not None else "?"
+
+
+def _error(code: str, message: str, status: int) -> JSONResponse:
+    """The one error body of every HTTP answer that is not a success (docs/protocol.md)."""
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
 def _download(text: str, filename: str) -> Response:
@@ -212,7 +264,15 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                                               "message": str(error)}))
         await websocket.close(code=4404)
         return
-    token = websocket.query_params.get("token")
+    tokens = websocket.query_params.getlist("token")
+    names = websocket.query_params.getlist("name")
+    if len(tokens) > 1 or len(names) > 1 or any(not control_free(name) for name in names):
+        await websocket.send_text(json.dumps({
+            "type": "error", "id": None, "code": "bad_request",
+            "message": "give at most one token and one name, without control characters"}))
+        await websocket.close(code=4400)
+        return
+    token = tokens[0] if tokens else None
     seat = None
     if token:
         seat = table.seat_for_token(token)
@@ -222,14 +282,48 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                 "message": "this invitation token does not belong to a seat at this table"}))
             await websocket.close(code=4403)
             return
+    client = _client(websocket)
+    if hub.sockets.get(client, 0) >= hub.quotas.sockets_per_client:
+        await websocket.send_text(json.dumps({
+            "type": "error", "id": None, "code": "rate_limited",
+            "message": f"at most {hub.quotas.sockets_per_client} connections from one address"}))
+        await websocket.close(code=1013)
+        return
     name = websocket.query_params.get("name")
-    if name is None:
-        cookie = websocket.cookies.get(COOKIE)
-        if cookie:
-            name = await hub.store.run(hub.store.session_name, cookie)
-    connection = await hub.join(table, seat, name)
+    cookie = websocket.cookies.get(COOKIE)
+    session = None
+    if cookie:
+        known = await hub.store.run(hub.store.session_name, cookie)
+        if known is not None:
+            session = cookie
+            if name is None:
+                name = known
+    hub.sockets[client] = hub.sockets.get(client, 0) + 1
+    try:
+        await _serve(hub, websocket, table, seat, name, session)
+    finally:
+        hub.sockets[client] -= 1
+        if not hub.sockets[client]:
+            del hub.sockets[client]
+
+
+async def _serve(hub: Hub, websocket: WebSocket, table: Table, seat: Seat | None, name: str | None,
+                 session: str | None) -> None:
+    """Read, check and answer a joined connection's messages until it closes or is dropped."""
+    connection = await hub.join(table, seat, name, session=session)
     writer = _writer(websocket, connection)
     write_task = asyncio.get_running_loop().create_task(writer)
+    reader = asyncio.current_task()
+    dropped = False
+
+    def drop() -> None:  # a client that does not read: stop waiting on it at once
+        nonlocal dropped
+        dropped = True
+        write_task.cancel()
+        if reader is not None:
+            reader.cancel()
+
+    connection.on_drop = drop
     try:
         while not connection.closed:
             message = await websocket.receive()
@@ -243,10 +337,10 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                 else:
                     _refuse(connection, "bad_message", "send JSON text frames, not binary")
                 continue
-            if len(text) > FRAME_LIMIT and len(text.encode("utf-8")) > FRAME_LIMIT:
+            if len(text) * 4 > FRAME_LIMIT and len(text.encode("utf-8")) > FRAME_LIMIT:
                 _refuse(connection, "too_large", f"frames are limited to {FRAME_LIMIT} bytes")
                 continue
-            if not connection.limit.allow():
+            if not connection.limit.allow(""):
                 connection.refused += 1
                 _refuse(connection, "rate_limited", "too many messages: slow down")
                 if connection.refused >= FLOOD_LIMIT:
@@ -254,27 +348,34 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
                     break
                 continue
             try:
-                parsed = json.loads(text)
-            except ValueError as error:
-                _refuse(connection, "bad_json", f"not JSON: {error}")
+                parsed = decode_json(text)
+            except ServerError as error:
+                _refuse(connection, error.code, str(error))
                 continue
-            if not isinstance(parsed, dict):
-                _refuse(connection, "bad_message", "a message is a JSON object with a \"type\"")
+            try:
+                command = parse_command(parsed)
+            except ServerError as error:
+                _refuse(connection, error.code, str(error), message_id(parsed))
                 continue
-            await hub.handle(connection, parsed)
+            await hub.handle(connection, command)
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not dropped:
+            raise
+        log.warning("dropped a client of table %s that did not read its frames", table.id)
     finally:
         await hub.leave(connection)
-        try:
-            await asyncio.wait_for(write_task, 5)
-        except (TimeoutError, asyncio.CancelledError):
-            write_task.cancel()
-        await _close(websocket, connection.close_code)
+        if not dropped:
+            try:
+                await asyncio.wait_for(write_task, 5)
+            except (TimeoutError, asyncio.CancelledError):
+                write_task.cancel()
+            await _close(websocket, connection.close_code)
 
 
-def _refuse(connection: Connection, code: str, message: str) -> None:
-    connection.send(json.dumps({"type": "error", "id": None, "code": code, "message": message}))
+def _refuse(connection: Connection, code: str, message: str, ident: str | int | None = None) -> None:
+    connection.send(json.dumps({"type": "error", "id": ident, "code": code, "message": message}))
 
 
 async def _writer(websocket: WebSocket, connection: Connection) -> None:
@@ -285,6 +386,7 @@ async def _writer(websocket: WebSocket, connection: Connection) -> None:
             if text is None:
                 break
             await websocket.send_text(text)
+            connection.sent(text)
     except Exception:  # the client went away
         connection.closed = True
     else:

@@ -1,26 +1,32 @@
-"""Downloads of finished boards: PBN through ``redouble.formats.pbn``, LIN through ``redouble.formats.lin``."""
+"""Downloads of finished boards: PBN through ``redouble.formats.pbn``, LIN through ``redouble.formats.lin``.
+
+Which boards a viewer may download is the presenter's decision (``redouble.server.presenter``);
+this module only writes them, with names made writable: PBN strings hold no line break and LIN
+values no ``|`` (nor ``,`` in the ``pn`` list), so a download never fails on a player's name.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Any
 
-from redouble.server.errors import ServerError
+__all__ = ["clean_text", "lin", "pbn"]
 
-__all__ = ["board_lin", "board_pbn", "table_pbn"]
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
-def _finished(table: Any, number: int | None = None) -> list[Any]:
-    """Finished boards; the whole-table file leaves out boards other tables still have to play."""
-    states = [state for board, state in table.ended_boards
-              if (board.number == number if number is not None
-                  else not table.hidden_from_public(board.number or 0))]
-    if number is not None and not states:
-        raise ServerError("not_found", f"board {number} has not been finished at this table")
-    return states
+def clean_text(text: str, *, lin: bool = False) -> str:
+    """Text a PBN string or LIN value can carry: control characters and line breaks become a
+    space, and for LIN ``|`` and ``,`` (its separators) become ``/`` and a space."""
+    text = _CONTROL.sub(" ", text)
+    if lin:
+        text = text.replace("|", "/").replace(",", " ")
+    return text.strip()
 
 
 def _tags(table: Any, state: Any) -> dict[str, str]:
-    names = {seat: table.seats[seat].name for seat in table.seats}
+    names = {seat: clean_text(table.seats[seat].name) for seat in table.seats}
     from redouble.formats.pbn.events import scoring_tag
     from redouble.seats import Seat
 
@@ -30,17 +36,8 @@ def _tags(table: Any, state: Any) -> dict[str, str]:
             "West": names[Seat.WEST]}
 
 
-def board_pbn(table: Any, number: int) -> str:
-    """One finished board as a PBN file."""
-    return _pbn(table, _finished(table, number))
-
-
-def table_pbn(table: Any) -> str:
-    """Every finished board of a table as one PBN file."""
-    return _pbn(table, _finished(table))
-
-
-def _pbn(table: Any, states: list[Any]) -> str:
+def pbn(table: Any, states: list[Any]) -> str:
+    """Finished boards of a table as one PBN file."""
     from redouble.formats.pbn import dumps, from_board_state
 
     games = [from_board_state(state, tags=_tags(table, state)) for state in states]
@@ -48,11 +45,13 @@ def _pbn(table: Any, states: list[Any]) -> str:
     return text
 
 
-def board_lin(table: Any, number: int) -> str:
+def lin(table: Any, state: Any) -> str:
     """One finished board as BBO's LIN."""
     from redouble.formats.lin import dumps, from_board_state
 
-    (state,) = _finished(table, number)
-    players = {seat: info.name for seat, info in table.seats.items()}
-    text: str = dumps([from_board_state(state, players=players)])
+    players = {seat: clean_text(info.name, lin=True) for seat, info in table.seats.items()}
+    board = from_board_state(state, players=players)
+    board.calls = [dataclasses.replace(call, explanation=clean_text(call.explanation, lin=True))
+                   if call.explanation is not None else call for call in board.calls]
+    text: str = dumps([board])
     return text

@@ -12,35 +12,54 @@ import contextlib
 import json
 import logging
 import secrets
-import time
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from redouble.seats import Seat
-from redouble.server import jobs
+from redouble.server import commands, jobs, presenter
+from redouble.server.commands import Command, TableRequest
 from redouble.server.errors import ServerError
-from redouble.server.robotpool import RobotPool
+from redouble.server.events import (
+    BoardStarted,
+    ParFound,
+    Played,
+    SeatChanged,
+    TableEnded,
+    TableEvent,
+)
+from redouble.server.limits import DEFAULT_QUOTAS, Quota, Quotas, Rule
+from redouble.server.presenter import Viewer
+from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import SeatRecord, Store
 from redouble.server.table import (
     FORMS,
-    LANGUAGES,
-    SCORINGS,
     SEEDS_AHEAD,
-    UNDO_POLICIES,
     Table,
     hash_token,
     new_record,
     total_boards_for,
 )
 
-__all__ = ["Connection", "Hub", "RateLimit"]
+__all__ = ["Connection", "Hub"]
 
 log = logging.getLogger("redouble.server")
 
 TABLE_CHANGES = frozenset({"board_start", "board_end", "par", "table_end", "seat", "undo_request",
-                           "undo_answer", "undo", "ready"})
+                           "undo_answer", "ready"})
 MAX_NAME = 40
+MAX_RENAMES = 8
+PAR_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+"""Seconds between attempts at a par that failed; after the third failure the table moves on
+(the board scored without par until it comes)."""
+PAR_PATIENCE = 3
+ANALYSES_KEPT = 256
+
+
+def _quarantined(table_id: str) -> ServerError:
+    return ServerError("quarantined", f"table {table_id!r} is out of play: its stored log does not "
+                                      "replay (the server's log names the reason)")
 SEND_QUEUE = 1000
 
 
@@ -48,49 +67,58 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-@dataclass(slots=True)
-class RateLimit:
-    """A token bucket: ``rate`` messages a second, bursts up to ``burst``."""
-
-    rate: float = 20.0
-    burst: float = 40.0
-    tokens: float = 40.0
-    stamp: float = field(default_factory=time.monotonic)
-
-    def allow(self) -> bool:
-        """Take a token if one is there."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 class Connection:
     """One websocket: its table, its seat (``None``: a spectator) and its outgoing queue."""
 
     def __init__(self, table: Table, seat: Seat | None, name: str,
-                 rate: tuple[float, float] = (20.0, 40.0)) -> None:
+                 rate: tuple[float, float] = (20.0, 40.0), *,
+                 elsewhere: frozenset[str] = frozenset(), quotas: Quotas = DEFAULT_QUOTAS) -> None:
         self.table = table
         self.seat = seat
+        self.viewer = Viewer.at(seat, elsewhere)
         self.name = name
         self.lang = "en"
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
-        self.limit = RateLimit(rate=rate[0], burst=rate[1], tokens=rate[1])
+        self.queued_bytes = 0
+        self.send_limit = quotas.send_bytes
+        self.resumes = Quota(quotas.resumes, keys=1)
+        self.limit = Quota(Rule(burst=int(rate[1]), every=1.0 / rate[0]), keys=1)
         self.refused = 0
         self.closed = False
+        self.dropped = False
         self.close_code = 1000
+        #: called once when the client is dropped for not reading (the socket's owner aborts it)
+        self.on_drop: Callable[[], None] | None = None
 
     def send(self, text: str) -> None:
-        """Queue a frame; a client that cannot keep up is dropped."""
+        """Queue a frame; a client that lets ``send_limit`` bytes pile up unread is dropped."""
         if self.closed:
+            return
+        self.queued_bytes += len(text)
+        if self.queued_bytes > self.send_limit:
+            self.drop()
             return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close()
+            self.drop()
+
+    def sent(self, text: str) -> None:
+        """A queued frame went out."""
+        self.queued_bytes -= len(text)
+
+    def drop(self) -> None:
+        """Give up on a client that does not read: forget its frames and abort its socket."""
+        if self.dropped:
+            return
+        self.dropped = self.closed = True
+        self.close_code = 1008
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_bytes = 0
+        self.queue.put_nowait(None)
+        if self.on_drop is not None:
+            self.on_drop()
 
     def close(self, code: int = 1000) -> None:
         """Stop sending once the queued frames are out; the writer then closes with ``code``."""
@@ -104,7 +132,13 @@ class Connection:
 class Hub:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store, pool: RobotPool, *, rate: tuple[float, float] = (20.0, 40.0)) -> None:
+    def __init__(self, store: Store, pool: RobotPool, *, rate: tuple[float, float] = (20.0, 40.0),
+                 analysis: WorkerPool | None = None, quotas: Quotas = DEFAULT_QUOTAS) -> None:
+        self.quotas = quotas
+        #: the tables each browser session holds a seat at (who is a player of another table)
+        self.seated: dict[str, set[str]] = {}
+        #: open websockets by client address
+        self.sockets: dict[str, int] = {}
         self.rate = rate
         self.store = store
         self.pool = pool
@@ -114,17 +148,27 @@ class Hub:
         self.connections: dict[str, set[Connection]] = {}
         self.robot_tasks: dict[str, asyncio.Task[None]] = {}
         self.background: set[asyncio.Task[Any]] = set()
-        self.analyses: dict[tuple[str, int], dict[str, Any]] = {}
+        self.analysis_pool: WorkerPool = analysis or pool
+        self.analyses: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.analysis_jobs: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        self.quarantined: dict[str, str] = {}
+        self.par_delays: tuple[float, ...] = PAR_DELAYS
         self.par_jobs: set[tuple[str, int]] = set()
         self.robot_claims: set[tuple[str, int]] = set()  # a robot claims once a board
 
     # --- loading -------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, load every unfinished table, and let play go on."""
+        """Migrate the database, load every unfinished table, and let play go on; a table
+        whose log no longer replays is quarantined and reported, the others play on."""
+        self.loop = asyncio.get_running_loop()
         await self.store.run(self.store.migrate)
         for table_id in await self.store.run(lambda: self.store.table_ids(status="playing")):
-            await self.get(table_id)
+            with contextlib.suppress(ServerError):
+                await self.get(table_id)
+        if self.quarantined:
+            log.error("%d table(s) quarantined: %s", len(self.quarantined),
+                      ", ".join(sorted(self.quarantined)))
         for table in list(self.tables.values()):
             self.spawn(self.advance(table))
 
@@ -133,12 +177,23 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        record = await self.store.run(self.store.load_table, table_id)
-        if record is None:
-            raise ServerError("not_found", f"there is no table {table_id!r}")
-        if table_id in self.tables:  # loaded meanwhile
-            return self.tables[table_id]
-        table = Table(record)
+        if table_id in self.quarantined:
+            raise _quarantined(table_id)
+        try:
+            record = await self.store.run(self.store.load_table, table_id)
+            if record is None:
+                raise ServerError("not_found", f"there is no table {table_id!r}")
+            if table_id in self.tables:  # loaded meanwhile
+                return self.tables[table_id]
+            table = Table(record)
+        except ServerError as error:
+            if error.code == "not_found":
+                raise
+            self.quarantine(table_id, error)
+            raise _quarantined(table_id) from None
+        except Exception as error:  # a log that no longer replays, a row that does not parse
+            self.quarantine(table_id, error)
+            raise _quarantined(table_id) from None
         for info in table.seats.values():
             info.connected = info.kind == "robot"
         self._add(table)
@@ -146,8 +201,14 @@ class Hub:
             ids = await self.store.run(lambda: self.store.table_ids(group_id=record.group_id))
             for other in ids:
                 if other not in self.tables:
-                    await self.get(other)
+                    with contextlib.suppress(ServerError):
+                        await self.get(other)
         return table
+
+    def quarantine(self, table_id: str, error: BaseException) -> None:
+        """Take a table out of play: its stored log does not replay (logged with the reason)."""
+        log.error("table %s is quarantined: its stored log does not replay: %r", table_id, error)
+        self.quarantined[table_id] = type(error).__name__
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -170,61 +231,40 @@ class Hub:
 
     # --- creating tables -------------------------------------------------------------------------
 
-    async def create(self, request: dict[str, Any]) -> tuple[Table, dict[Seat, str]]:
+    async def create(self, request: TableRequest) -> tuple[Table, dict[Seat, str]]:
         """Create a table from a lobby request; returns it and the human seats' secret tokens."""
-        if not isinstance(request, dict):
-            raise ServerError("bad_request", "a table request is a JSON object")
-        form = request.get("form")
+        form = request.form
         config: dict[str, Any] = {}
         group_id: str | None = None
-        same = request.get("same_boards_as")
+        same = request.same_boards_as
         if same is not None:
-            if not isinstance(same, str):
-                raise ServerError("bad_request", "same_boards_as is a table id")
             other = await self.get(same)
-            if other.form != "duplicate":
-                raise ServerError("bad_request", "only duplicate tables can play the same boards")
-            form = other.form
+            if not presenter.shares_boards(other):
+                raise ServerError("bad_request", "only duplicate tables scored by matchpoints or "
+                                                 "IMPs across the field can play the same boards")
+            if other.finished or presenter.published(other):
+                raise ServerError("bad_request", f"table {same!r} has already shown a finished board "
+                                                 "to everyone: a new table cannot play its boards")
+            form = "duplicate"
             group_id = other.group_id
             config.update(scoring=other.scoring, boards=other.boards)
-        if form not in FORMS:
-            raise ServerError("bad_request", f"form must be one of {', '.join(FORMS)}, not {form!r}")
+        if form is None:
+            raise ServerError("bad_request", f"form must be one of {', '.join(FORMS)}")
         if same is None:
-            scoring = request.get("scoring")
+            scoring = request.scoring
             if form == "duplicate":
                 scoring = scoring or "imps-vs-par"
-                if scoring not in SCORINGS:
-                    raise ServerError("bad_request",
-                                      f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
             elif scoring is not None:
                 raise ServerError("bad_request", f"{form} has its own scoring; leave scoring out")
-            boards = request.get("boards")
-            if boards is not None and (not isinstance(boards, int) or isinstance(boards, bool)
-                                       or not 1 <= boards <= 36):
-                raise ServerError("bad_request", f"boards must be a number from 1 to 36, not {boards!r}")
-            config.update(scoring=scoring, boards=boards)
-        undo = request.get("undo_policy", "ask-opponents")
-        if undo not in UNDO_POLICIES:
-            raise ServerError("bad_request",
-                              f"undo_policy must be one of {', '.join(UNDO_POLICIES)}, not {undo!r}")
-        config["undo_policy"] = undo
-        seats_in = request.get("seats")
-        if not isinstance(seats_in, dict):
-            raise ServerError("bad_request", "seats maps N, E, S, W to \"human\" or \"robot\"")
-        names_in = request.get("names") or {}
-        if not isinstance(names_in, dict):
-            raise ServerError("bad_request", "names maps seats to names")
+            config.update(scoring=scoring, boards=request.boards)
+        config["undo_policy"] = request.undo_policy
+        names_in = request.names or {}
         tokens: dict[Seat, str] = {}
         seats: list[SeatRecord] = []
         robot_name = self.robot_name()
         for seat in Seat:
-            kind = seats_in.get(seat.letter())
-            if kind not in ("human", "robot"):
-                raise ServerError("bad_request",
-                                  f"seat {seat.letter()} must be \"human\" or \"robot\", not {kind!r}")
-            name = names_in.get(seat.letter())
-            if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
-                raise ServerError("bad_request", f"a name is text of at most {MAX_NAME} characters")
+            kind = request.seats[seat.letter()]  # type: ignore[index]
+            name = names_in.get(seat.letter())  # type: ignore[call-overload]
             token_hash = None
             if kind == "human":
                 tokens[seat] = secrets.token_urlsafe(18)
@@ -256,20 +296,35 @@ class Hub:
 
     # --- the one path of change ----------------------------------------------------------------
 
-    async def commit(self, table: Table, events: list[dict[str, Any]]) -> int:
-        """Store events, apply them, and send each to every connection; returns the last seq.
+    async def commit(self, table: Table, events: list[TableEvent]) -> int:
+        """Decide on a scratch copy, store, then apply and send each event; returns the last seq.
 
+        An event the scratch copy refuses is never stored; what is stored always replays.
         The caller holds the table's lock.
         """
         if not events:
             return table.seq
+        decided = table.scratch()
+        try:
+            for data in events:
+                decided.apply(data)
+        except Exception as error:
+            log.error("table %s refused its own events %s: %r", table.id, events, error)
+            raise ServerError("internal", "the table could not take this action; nothing "
+                                          "was changed") from None
         await self.store.append(table.id, table.seq + 1, events)
         for index, data in enumerate(events):
-            table.apply(data)
+            try:
+                table.apply(data)
+            except Exception:  # stored and decided, yet refused: rebuild from the stored log
+                log.exception("table %s failed to apply a stored event", table.id)
+                table.adopt(decided)
+                self.broadcast(table, events[-1])
+                break
             self.broadcast(table, data, more=index < len(events) - 1)
         return table.seq
 
-    def broadcast(self, table: Table, data: dict[str, Any], *, more: bool = False) -> None:
+    def broadcast(self, table: Table, data: TableEvent, *, more: bool = False) -> None:
         """Send the event just applied (number ``table.seq``) to every connection, per seat.
 
         ``more`` marks an event that others of the same action follow at once (act on the last).
@@ -277,29 +332,32 @@ class Hub:
         connections = self.connections.get(table.id)
         if not connections:
             return
-        changed = data["type"] in TABLE_CHANGES
-        rendered: dict[Seat | None, str] = {}
+        changed = data.type in TABLE_CHANGES or (
+            isinstance(data, Played) and data.event.type == "undo")
+        rendered: dict[Viewer, str] = {}
         for connection in list(connections):
-            seat = connection.seat
-            text = rendered.get(seat)
+            viewer = connection.viewer
+            text = rendered.get(viewer)
             if text is None:
-                message: dict[str, Any] = {
-                    "type": "event", "seq": table.seq, "event": table.render_event(data, seat),
-                    "view": table.view(seat), "board": table.board_meta(seat)}
-                if changed:
-                    message["table"] = table.info_for(seat)
-                if more:
-                    message["more"] = True
-                text = rendered[seat] = _dumps(message)
+                text = rendered[viewer] = _dumps(presenter.event_frame(table, viewer,
+                                                                       changed=changed, more=more))
             connection.send(text)
 
-    async def act(self, connection: Connection, message: dict[str, Any]) -> int:
-        """Carry out a person's request; returns the seq of the last event it made."""
+    async def act(self, connection: Connection, command: Command) -> int:
+        """Carry out a seat's command; returns the seq of the last event it made.
+
+        A command whose message id this seat has used before is not carried out again: the
+        answer is the seq of the events it made then.
+        """
         table = connection.table
+        seat = connection.seat
+        cid = None if seat is None or command.id is None else (seat.letter(), command.id)
         async with self.locks[table.id]:
             if connection.closed:  # replaced by the seat's new connection: it decides now
                 raise ServerError("replaced", "this connection has been replaced; nothing was done")
-            events = table.propose(connection.seat, message)
+            if cid is not None and cid in table.answered:
+                return table.answered[cid]
+            events = table.propose(seat, command, cid)
             seq = await self.commit(table, events)
         await self.advance(table)
         return seq
@@ -311,13 +369,13 @@ class Hub:
                 events = table.followups()
                 if not events:
                     break
-                if events[0]["type"] == "board_start":
+                if isinstance(events[0], BoardStarted):
                     wanted = table.seeds_wanted()
                     if max(table.seeds, default=0) < wanted:
                         table.seeds = await self.store.run(self.store.ensure_seeds, table.group_id,
                                                            wanted)
                 await self.commit(table, events)
-                if events[-1]["type"] == "table_end":
+                if isinstance(events[-1], TableEnded):
                     await self.store.run(self.store.set_status, table.id, "finished")
             self.want_par(table)
         self.wake_robot(table)
@@ -334,17 +392,32 @@ class Hub:
                 self.spawn(self.compute_par(table, number))
 
     async def compute_par(self, table: Table, number: int) -> None:
-        """Find a finished board's par in the pool and record it (imps-vs-par scoring)."""
+        """Find a finished board's par in the analysis pool and record it (imps-vs-par scoring).
+
+        A failed attempt is retried (``par_delays``) and never recorded as a par; after
+        ``PAR_PATIENCE`` failures the table moves on and the par follows when found.
+        """
         board = next(board for board, _ in table.ended_boards if board.number == number)
-        try:
-            par: dict[str, Any] = await self.pool.run(jobs.board_par, board.deal.to_pbn(),
-                                                      board.vulnerability.value, board.dealer.letter())
-        except Exception as error:  # analysis unavailable: the board is scored without par
-            log.warning("par of board %s failed: %r", number, error)
-            par = {"score": 0, "contracts": [], "error": str(error)}
+        failures = 0
+        while True:
+            try:
+                par: dict[str, Any] = await self.analysis_pool.run(
+                    jobs.board_par, board.deal.to_pbn(), board.vulnerability.value,
+                    board.dealer.letter())
+                break
+            except Exception as error:
+                failures += 1
+                log.warning("par of board %s at table %s failed (attempt %d): %r", number,
+                            table.id, failures, error)
+                if failures == PAR_PATIENCE:
+                    table.par_late.add(number)
+                    self.spawn(self.advance(table))
+                await asyncio.sleep(self.par_delays[min(failures, len(self.par_delays)) - 1])
+        found = ParFound(board=number, score=int(par["score"]),
+                         contracts_json=json.dumps(par["contracts"], separators=(",", ":")))
         async with self.locks[table.id]:
             if number not in table.par:
-                await self.commit(table, [{"type": "par", "board": number, **par}])
+                await self.commit(table, [found])
             self.par_jobs.discard((table.id, number))
         await self.advance(table)
 
@@ -396,8 +469,8 @@ class Hub:
                 if claimed not in self.robot_claims:
                     self.robot_claims.add(claimed)
                     try:
-                        await self.commit(table, table.propose(seat, {"type": "claim",
-                                                                      "tricks": answer["claim"]}))
+                        await self.commit(table, table.propose(seat, commands.Claim(
+                            type="claim", tricks=int(answer["claim"]))))
                         return
                     except ServerError as error:
                         log.error("robot's claim refused at table %s: %s", table.id, error)
@@ -411,26 +484,41 @@ class Hub:
             await self.commit(table, events)
 
     @staticmethod
-    def _robot_message(kind: str, answer: Any, view: Any) -> dict[str, Any]:
+    def _robot_message(kind: str, answer: Any, view: Any) -> Command:
         if kind in ("call", "choose"):
             if answer is None:
-                return {"type": "call", "call": "1NT" if kind == "choose" else str(view.legal_calls[0])}
+                text = "1NT" if kind == "choose" else str(view.legal_calls[0])
+                return commands.Call(type="call", call=text)
             if kind == "choose":
-                return {"type": "call", "call": answer}
+                return commands.Call(type="call", call=str(answer))
             call, alert, explanation = answer
-            message: dict[str, Any] = {"type": "call", "call": call, "alert": bool(alert)}
-            if explanation:
-                message["explanation"] = str(explanation)[:200]
-            return message
+            return commands.Call(type="call", call=str(call), alert=bool(alert),
+                                 explanation=str(explanation)[:200] if explanation else None)
         if kind == "card":
-            return {"type": "card", "card": answer if answer is not None else str(view.legal_cards[0])}
-        return {"type": "accept_claim" if answer else "reject_claim"}
+            return commands.Card(type="card", card=str(answer) if answer is not None
+                                 else str(view.legal_cards[0]))
+        if answer:
+            return commands.AcceptClaim(type="accept_claim")
+        return commands.RejectClaim(type="reject_claim")
 
     # --- connections ----------------------------------------------------------------------------
 
-    async def join(self, table: Table, seat: Seat | None, name: str | None) -> Connection:
-        """Register a connection; a seat's new connection replaces its old one."""
-        connection = Connection(table, seat, name or "", self.rate)
+    async def join(self, table: Table, seat: Seat | None, name: str | None, *,
+                   session: str | None = None) -> Connection:
+        """Register a connection; a seat's new connection replaces its old one.
+
+        A seat's presence is not an event of the log: it is sent to everyone as an unnumbered
+        ``seat`` event. A new name is recorded (at most ``MAX_RENAMES`` times a seat).
+        """
+        elsewhere: frozenset[str] = frozenset()
+        if session is not None:
+            if seat is not None:
+                self.seated.setdefault(session, set()).add(table.id)
+            else:
+                elsewhere = frozenset(self.seated.get(session, set())
+                                      & {other.id for other in table.group()})
+        connection = Connection(table, seat, name or "", self.rate, elsewhere=elsewhere,
+                                quotas=self.quotas)
         async with self.locks[table.id]:
             connections = self.connections[table.id]
             if seat is not None:
@@ -441,19 +529,16 @@ class Hub:
                     connections.discard(old)
                 info = table.seats[seat]
                 clean = (name or "").strip()[:MAX_NAME]
-                if not info.connected or (clean and clean != info.name):
-                    event: dict[str, Any] = {"type": "seat", "seat": seat.letter(), "connected": True}
-                    if clean and clean != info.name:
-                        event["name"] = clean
-                        await self.store.run(self.store.set_seat, table.id, seat.letter(), clean)
-                    await self.commit(table, [event])
+                renames = sum(1 for e in table.log if isinstance(e, SeatChanged) and e.seat is seat
+                              and e.name is not None)
+                if clean and clean != info.name and renames < MAX_RENAMES:
+                    await self.store.run(self.store.set_seat, table.id, seat.letter(), clean)
+                    await self.commit(table, [SeatChanged(seat=seat, name=clean)])
+                if not info.connected:
+                    info.connected = True
+                    self.presence(table, seat)
                 connection.name = info.name
-            connection.send(_dumps({
-                "type": "welcome", "seq": table.seq,
-                "you": {"seat": None if seat is None else seat.letter(),
-                        "role": "spectator" if seat is None else "player", "name": connection.name},
-                "table": table.info_for(seat), "view": table.view(seat),
-                "board": table.board_meta(seat)}))
+            connection.send(_dumps(presenter.welcome(table, connection.viewer, connection.name)))
             connections.add(connection)
         return connection
 
@@ -468,50 +553,46 @@ class Hub:
             connections.discard(connection)
             seat = connection.seat
             if seat is not None and not any(c.seat is seat for c in connections):
-                await self.commit(table, [{"type": "seat", "seat": seat.letter(), "connected": False}])
+                table.seats[seat].connected = False
+                self.presence(table, seat)
+
+    def presence(self, table: Table, seat: Seat) -> None:
+        """Tell every connection that a seat connected or went away (no seq: not in the log)."""
+        rendered: dict[Viewer, str] = {}
+        for connection in list(self.connections.get(table.id, ())):
+            viewer = connection.viewer
+            text = rendered.get(viewer)
+            if text is None:
+                text = rendered[viewer] = _dumps(presenter.presence(table, seat, viewer))
+            connection.send(text)
 
     def sync(self, connection: Connection, since: int) -> dict[str, Any]:
-        """The ``sync`` answer to ``resume``: every event after ``since`` as this seat sees it."""
-        table = connection.table
-        if not 0 <= since <= table.seq:
-            raise ServerError("bad_message", f"resume since must be 0 to {table.seq}, not {since}")
-        seat = connection.seat
-        events = [{"seq": number, "event": table.render_event(table.log[number - 1], seat)}
-                  for number in range(since + 1, table.seq + 1)]
-        return {"type": "sync", "seq": table.seq, "events": events, "view": table.view(seat),
-                "board": table.board_meta(seat), "table": table.info_for(seat)}
+        """The ``sync`` answer to ``resume``: every event after ``since`` as this viewer sees it."""
+        return presenter.sync(connection.table, connection.viewer, since)
 
-    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
-        """Answer one well-formed message from a connection (``ack``, ``sync``, ``pong``, ``error``)."""
-        ident = message.get("id")
-        if ident is not None and not isinstance(ident, str | int):
-            ident = None
-        kind = message.get("type")
+    async def handle(self, connection: Connection, command: Command) -> None:
+        """Answer one command from a connection (``ack``, ``sync``, ``pong``, ``error``)."""
+        ident = command.id
         table = connection.table
         try:
-            if not isinstance(kind, str):
-                raise ServerError("bad_message", "a message needs a \"type\"")
-            if kind == "ping":
+            if isinstance(command, commands.Ping):
                 connection.send(_dumps({"type": "pong", "id": ident}))
                 return
-            if kind == "resume":
-                since = message.get("since")
-                if not isinstance(since, int) or isinstance(since, bool):
-                    raise ServerError("bad_message", "resume needs \"since\": the last seq you have")
+            if isinstance(command, commands.Resume):
+                if not connection.resumes.allow(""):
+                    raise ServerError("rate_limited", "too many resumes: a connection may resume "
+                                      f"{self.quotas.resumes.burst} times at once, then once every "
+                                      f"{self.quotas.resumes.every:g} s")
                 async with self.locks[table.id]:
-                    connection.send(_dumps(self.sync(connection, since)))
+                    connection.send(_dumps(self.sync(connection, command.since)))
                 return
-            if kind == "language":
-                lang = message.get("lang")
-                if lang not in LANGUAGES:
-                    raise ServerError("bad_message",
-                                      f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-                connection.lang = lang
+            if isinstance(command, commands.Language):
+                connection.lang = command.lang
                 if connection.seat is not None:
-                    table.seats[connection.seat].lang = lang
+                    table.seats[connection.seat].lang = command.lang
                 connection.send(_dumps({"type": "ack", "id": ident, "seq": table.seq}))
                 return
-            seq = await self.act(connection, message)
+            seq = await self.act(connection, command)
             connection.send(_dumps({"type": "ack", "id": ident, "seq": seq}))
         except ServerError as error:
             connection.send(_dumps({"type": "error", "id": ident, "code": error.code,
@@ -519,45 +600,30 @@ class Hub:
 
     # --- records over HTTP ------------------------------------------------------------------------
 
-    def board_record(self, table: Table, number: int) -> dict[str, Any]:
-        """A finished board: its deal, full auction, play, result and (if revealed) seed.
-
-        A board other tables of the group still have to play stays hidden until they have.
-        """
-        if len(table.group()) > 1 and any(board.number == number for board, _ in table.ended_boards) \
-                and not table.seed_revealed(number):
-            raise ServerError("not_found", f"board {number} is still to be played at another table "
-                                           "on the same boards")
-        for board, state in table.ended_boards:
-            if board.number == number:
-                view = state.view(None)
-                data = state.to_json()
-                return {"table": table.id, "board": number, "dealer": board.dealer.letter(),
-                        "vulnerability": board.vulnerability.value, "deal": board.deal.to_pbn(),
-                        "view": view.to_json(), "events": data["events"],
-                        "result": table.scored_result(number),
-                        "commitment": table.seeds[number][1],
-                        "seed": table.seeds[number][0] if table.seed_revealed(number) else None}
-        raise ServerError("not_found", f"board {number} has not been finished at this table")
-
     async def analysis(self, table: Table, number: int) -> dict[str, Any]:
         """The double-dummy post-mortem of a finished board (computed once, in the pool)."""
-        self.board_record(table, number)  # finished here, and not hidden for the group
+        state = presenter.finished_state(table, number)  # finished, and not hidden for the group
         key = (table.id, number)
-        if key not in self.analyses:
-            for board, state in table.ended_boards:
-                if board.number == number:
-                    self.analyses[key] = await self.pool.run(jobs.board_analysis, state.to_json())
-                    break
-            else:
-                raise ServerError("not_found", f"board {number} has not been finished at this table")
-        return self.analyses[key]
+        done = self.analyses.get(key)
+        if done is not None:
+            self.analyses.move_to_end(key)
+            return done
+        job = self.analysis_jobs.get(key)
+        if job is None:  # identical requests wait for the one job
+            job = asyncio.ensure_future(self.analysis_pool.run(jobs.board_analysis, state.to_json()))
+            self.analysis_jobs[key] = job
+            job.add_done_callback(lambda _job: self.analysis_jobs.pop(key, None))
+        result = await asyncio.shield(job)
+        self.analyses[key] = result
+        while len(self.analyses) > ANALYSES_KEPT:
+            self.analyses.popitem(last=False)
+        return result
 
     def lobby(self) -> list[dict[str, Any]]:
         """Unfinished tables, newest first."""
         tables = [t for t in self.tables.values() if not t.finished]
         tables.sort(key=lambda t: (t.created_at, t.id), reverse=True)
-        return [t.summary() for t in tables]
+        return [presenter.lobby_entry(t) for t in tables]
 
     async def close(self) -> None:
         """Stop robots and background work."""

@@ -3,6 +3,8 @@
 Each worker process builds its robot once (``default_robot()`` unless the server names another
 factory as ``"module:callable"``) and is handed only a seat's ``View``, never the deal. A robot
 thinking for one table never delays another: the event loop only awaits the pool's future.
+A pool broken by a worker's crash is rebuilt; workers watch the server's pid and exit when it
+is gone, so no worker outlives a ``kill -9`` of the server.
 """
 
 from __future__ import annotations
@@ -10,8 +12,14 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import importlib
+import logging
 import multiprocessing
-from typing import Any
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from redouble.calls import Call
 from redouble.cards import Card
@@ -19,7 +27,10 @@ from redouble.robots import CallChoice, Robot, default_robot
 from redouble.seats import Seat
 from redouble.view import View
 
-__all__ = ["RobotPool", "call_choice", "think"]
+__all__ = ["RobotPool", "WorkerPool", "call_choice", "think"]
+
+log = logging.getLogger("redouble.server")
+T = TypeVar("T")
 
 _robot: Robot | None = None
 _factory: str | None = None
@@ -69,36 +80,89 @@ def think(kind: str, view: View, extra: Any = None) -> Any:
     raise ValueError(f"a robot cannot {kind!r}")
 
 
-class RobotPool:
-    """A pool of robot processes; ``workers=0`` thinks in a thread instead (tests, tiny machines)."""
+class WorkerPool:
+    """Processes that run picklable work off the event loop, and heal: a pool broken by a
+    worker's crash is rebuilt and the work tried once more; workers exit when the server dies.
 
-    def __init__(self, *, workers: int = 2, factory: str | None = None) -> None:
-        self.factory = factory
+    ``workers=0`` runs the work in a thread instead (tests, tiny machines).
+    """
+
+    def __init__(self, *, workers: int, name: str, initializer: Callable[..., None] | None = None,
+                 initargs: tuple[Any, ...] = ()) -> None:
         self.workers = workers
-        self._executor: concurrent.futures.Executor
-        if workers > 0:
+        self.name = name
+        self.rebuilt = 0
+        self._initializer = initializer
+        self._initargs = initargs
+        self._executor = self._make()
+
+    def _make(self) -> concurrent.futures.Executor:
+        if self.workers > 0:
             context = multiprocessing.get_context("spawn")
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=workers, mp_context=context, initializer=_init_worker,
-                initargs=(factory,))
-        else:
-            _init_worker(factory)
-            self._executor = concurrent.futures.ThreadPoolExecutor(
-                max_workers=1, thread_name_prefix="redouble-robot")
+            return concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_init_process,
+                initargs=(os.getpid(), self._initializer, self._initargs))
+        if self._initializer is not None:
+            self._initializer(*self._initargs)
+        return concurrent.futures.ThreadPoolExecutor(max_workers=1,
+                                                     thread_name_prefix=f"redouble-{self.name}")
 
-    async def think(self, kind: str, view: View, extra: Any = None) -> Any:
-        """A robot's decision for ``view`` (see ``think``), computed in the pool."""
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker; a broken pool is rebuilt and the work tried once more."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, think, kind, view, extra)
+        executor = self._executor
+        try:
+            return await loop.run_in_executor(executor, fn, *args)
+        except BrokenProcessPool:
+            self._rebuild(executor)
+            return await loop.run_in_executor(self._executor, fn, *args)
 
-    async def run(self, fn: Any, *args: Any) -> Any:
-        """Run any picklable function in the pool (double-dummy analysis, par)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, fn, *args)
+    def _rebuild(self, broken: concurrent.futures.Executor) -> None:
+        if self._executor is not broken:  # another caller rebuilt it already
+            return
+        log.error("the %s pool broke (a worker died): starting new workers", self.name)
+        broken.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._make()
+        self.rebuilt += 1
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (none for a thread)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return sorted(processes)
 
     def close(self) -> None:
         """Stop the workers."""
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class RobotPool(WorkerPool):
+    """The robots' processes: each builds its robot once and is handed only a seat's ``View``."""
+
+    def __init__(self, *, workers: int = 2, factory: str | None = None) -> None:
+        self.factory = factory
+        super().__init__(workers=workers, name="robot", initializer=_init_worker,
+                         initargs=(factory,))
+
+    async def think(self, kind: str, view: View, extra: Any = None) -> Any:
+        """A robot's decision for ``view`` (see ``think``), computed in the pool."""
+        return await self.run(think, kind, view, extra)
+
+
+def _init_process(parent: int, initializer: Callable[..., None] | None,
+                  initargs: tuple[Any, ...]) -> None:
+    """A worker's start: watch the server, then the pool's own set-up."""
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                     name="redouble-parent-watch").start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _watch_parent(parent: int, interval: float = 0.5) -> None:
+    """Exit as soon as the server that started this worker is gone (even after ``kill -9``)."""
+    while True:
+        if os.getppid() != parent:
+            os._exit(0)
+        time.sleep(interval)
 
 
 def call_choice(data: tuple[str, bool, str | None]) -> CallChoice:

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 
 from redouble.deal import new_seed
 from redouble.server.errors import ServerError
+from redouble.server.events import TableEvent, table_event_from_json
 from redouble.server.models import EventRow, SeatRow, SeedRow, SessionRow, TableRow
 
 __all__ = ["SeatRecord", "Store", "TableRecord", "commitment_of", "normalise_url"]
@@ -80,7 +81,7 @@ class TableRecord:
     config: dict[str, Any]
     status: str
     seats: list[SeatRecord]
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[TableEvent] = field(default_factory=list)
     seeds: dict[int, tuple[str, str]] = field(default_factory=dict)  # board -> (seed, sha256)
 
 
@@ -128,9 +129,9 @@ class Store:
 
     # --- the event log (group commit) ----------------------------------------------------
 
-    async def append(self, table_id: str, first_seq: int, events: list[dict[str, Any]]) -> None:
+    async def append(self, table_id: str, first_seq: int, events: list[TableEvent]) -> None:
         """Store ``events`` as ``first_seq, first_seq + 1, …`` of the table; return once committed."""
-        rows = [{"table_id": table_id, "seq": first_seq + i, "data": json.dumps(e, separators=(",", ":"))}
+        rows = [{"table_id": table_id, "seq": first_seq + i, "data": _dumps(e)}
                 for i, e in enumerate(events)]
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((rows, future))
@@ -180,7 +181,7 @@ class Store:
                                     name=seat.name, token_hash=seat.token_hash))
             self._ensure_seeds(session, record.group_id, seeds_wanted)
             for i, data in enumerate(record.events):
-                session.add(EventRow(table_id=record.id, seq=i + 1, data=json.dumps(data)))
+                session.add(EventRow(table_id=record.id, seq=i + 1, data=_dumps(data)))
         record.seeds = self.seeds(record.group_id)
 
     def ensure_seeds(self, group_id: str, count: int) -> dict[int, tuple[str, str]]:
@@ -235,7 +236,7 @@ class Store:
             seats = [SeatRecord(seat=s.seat, kind=s.kind, name=s.name, token_hash=s.token_hash)
                      for s in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
                                               .order_by(SeatRow.id))]
-            events = [json.loads(data) for data in session.scalars(
+            events = [table_event_from_json(json.loads(data)) for data in session.scalars(
                 select(EventRow.data).where(EventRow.table_id == table_id).order_by(EventRow.seq))]
             record = TableRecord(id=row.id, created_at=_aware(row.created_at), form=row.form,
                                  group_id=row.group_id, config=json.loads(row.config),
@@ -265,6 +266,10 @@ class Store:
         with self.engine.begin() as connection:
             for model in (EventRow, SeatRow, SeedRow, SessionRow, TableRow):
                 connection.execute(delete(model))
+
+
+def _dumps(event: TableEvent) -> str:
+    return json.dumps(event.to_json(), separators=(",", ":"))
 
 
 def _aware(moment: datetime) -> datetime:

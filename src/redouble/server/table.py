@@ -3,14 +3,14 @@
 The table is pure: ``propose`` turns a seat's request into events (checked by the core
 ``BoardState``, nothing changed), ``apply`` applies a stored event (the same path replays the
 log after a restart), ``followups`` names what must follow (a board's end, the next board),
-and ``render`` builds what one recipient may see — always from ``BoardState.view(seat)``.
+and what each viewer may see of it is the presenter's (``redouble.server.presenter``).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -19,19 +19,39 @@ from redouble.calls import PASS, Call
 from redouble.cards import Card
 from redouble.deal import Deal
 from redouble.errors import BridgeError, OutOfTurnError
-from redouble.events import event_from_json
+from redouble.events import (
+    CardPlayed,
+    ClaimAccepted,
+    ClaimMade,
+    ClaimRejected,
+    ClaimWithdrawn,
+    Undone,
+    call_made,
+)
 from redouble.scoring import minibridge_declarer
 from redouble.seats import Seat, Vulnerability
-from redouble.server import sheet
+from redouble.server import commands, sheet
+from redouble.server.commands import Command
 from redouble.server.errors import ServerError
-from redouble.server.render import view_json
+from redouble.server.events import (
+    BoardEnded,
+    BoardStarted,
+    CommandId,
+    ParFound,
+    Played,
+    ReadyForNext,
+    SeatChanged,
+    TableEnded,
+    TableEvent,
+    UndoAnswered,
+    UndoRequested,
+)
 from redouble.server.store import SeatRecord, TableRecord
 from redouble.state import BoardState
 from redouble.view import Phase
 
 __all__ = [
     "FORMS",
-    "LANGUAGES",
     "SCORINGS",
     "UNDO_POLICIES",
     "SeatState",
@@ -44,10 +64,7 @@ __all__ = [
 FORMS = ("rubber", "chicago", "duplicate", "minibridge")
 SCORINGS = ("imps-vs-par", "matchpoints", "imps-cross")
 UNDO_POLICIES = ("never", "ask-opponents", "always")
-LANGUAGES = ("en", "nl", "de", "no")
 SEATS: tuple[Seat, ...] = tuple(Seat)
-CORE_EVENTS = frozenset({"call", "card", "claim", "accept", "reject", "withdraw", "undo"})
-MAX_EXPLANATION = 200
 SEEDS_AHEAD = 16
 
 
@@ -107,13 +124,18 @@ class Table:
             Seat.parse(s.seat): SeatState(kind=s.kind, name=s.name, token_hash=s.token_hash)
             for s in record.seats}
         self.seeds: dict[int, tuple[str, str]] = dict(record.seeds)
-        self.log: list[dict[str, Any]] = []
+        self.log: list[TableEvent] = []
+        #: the seq of the last event each command (seat, message id) made: a replayed id is
+        #: answered with it and not acted on again
+        self.answered: dict[CommandId, int] = {}
         self.board_no = 0
         self.state: BoardState | None = None
         self.minibridge: MiniBridge | None = None
         self.ended_boards: list[tuple[Board, BoardState]] = []
         self.par: dict[int, dict[str, Any]] = {}
         self.ready: set[Seat] = set()
+        #: boards whose par failed for now: the table goes on, the par follows (memory only)
+        self.par_late: set[int] = set()
         self.undo_request: UndoRequest | None = None
         self.finished = False
         #: other tables playing the same boards (set by the hub; includes this one)
@@ -178,38 +200,12 @@ class Table:
             return "matchpoints" if self.scoring == "matchpoints" else "imps"
         return "rubber"  # rubber, Chicago and mini-bridge score total points
 
-    def hidden_from_public(self, number: int) -> bool:
-        """Whether board ``number`` must stay private: other tables on these boards still play it."""
-        return len(self.group()) > 1 and not self.seed_revealed(number)
-
-    def public_info(self) -> dict[str, Any]:
-        """``TableInfo`` for anyone holding the table's id (no seat): results of boards other
-        tables of the group have still to play are withheld, and so is the running score."""
-        data = self.info()
-        hidden = [r["board"] for r in data["results"] if self.hidden_from_public(r["board"])]
-        if hidden:
-            data["results"] = [{"board": r["board"], "hidden": True} if r["board"] in hidden else r
-                               for r in data["results"]]
-            data["score"] = None
-        return data
-
-    def info_for(self, viewer: Seat | None) -> dict[str, Any]:
-        """``TableInfo`` as a connection may see it: a seat gets its table's own results, a
-        spectator (who may sit at another table of the group) only the public record."""
-        return self.info() if viewer is not None else self.public_info()
-
-    def seed_revealed(self, number: int) -> bool:
-        """A board's seed is revealed once every table of the group has finished it."""
-        return all(any(board.number == number for board, _ in table.ended_boards)
-                   for table in self.group())
-
     # --- applying stored events ------------------------------------------------------------
 
-    def apply(self, data: dict[str, Any]) -> None:
+    def apply(self, event: TableEvent) -> None:
         """Apply one stored event (live or replayed); it becomes event number ``seq``."""
-        kind = data["type"]
-        if kind == "board_start":
-            number = int(data["board"])
+        if isinstance(event, BoardStarted):
+            number = event.board
             board = self.make_board(number)
             self.board_no = number
             self.state = BoardState(board, scoring=self.robot_scoring)
@@ -221,39 +217,62 @@ class Table:
                              for i in range(4)]
                 self.minibridge = MiniBridge(hcp=dict(announced),
                                              declarer=minibridge_declarer(announced).declarer)
-        elif kind in CORE_EVENTS:
+        elif isinstance(event, Played):
             if self.state is None:
-                raise ServerError("internal", f"a {kind} event before any board started")
-            self.state.apply(event_from_json(data))
+                raise ServerError("internal", f"a {event.event.type} event before any board started")
+            self.state.apply(event.event)
             self.undo_request = None
-        elif kind == "undo_request":
-            seat = Seat.parse(data["seat"])
-            self.undo_request = UndoRequest(by=seat, needs=frozenset(
-                s for s in (seat.lho, seat.rho) if not self.is_robot(s)))
-        elif kind == "undo_answer":
+        elif isinstance(event, UndoRequested):
+            self.undo_request = UndoRequest(by=event.seat, needs=frozenset(
+                s for s in (event.seat.lho, event.seat.rho) if not self.is_robot(s)))
+        elif isinstance(event, UndoAnswered):
             if self.undo_request is not None:
-                if data["accept"]:
-                    self.undo_request.accepted_by.add(Seat.parse(data["seat"]))
+                if event.accept:
+                    self.undo_request.accepted_by.add(event.seat)
                 else:
                     self.undo_request = None
-        elif kind == "board_end":
-            assert self.state is not None
+        elif isinstance(event, BoardEnded):
+            if self.state is None or self.state.phase is not Phase.DONE:
+                raise ServerError("internal", f"board {event.board} ends before it is over")
             self.ended_boards.append((self.state.board, self.state))
             self.undo_request = None
-        elif kind == "par":
-            self.par[int(data["board"])] = {"score": data["score"], "contracts": data["contracts"]}
-        elif kind == "ready":
-            self.ready.add(Seat.parse(data["seat"]))
-        elif kind == "seat":
-            info = self.seats[Seat.parse(data["seat"])]
-            if "name" in data:
-                info.name = str(data["name"])
-            info.connected = bool(data.get("connected", info.connected))
-        elif kind == "table_end":
+        elif isinstance(event, ParFound):
+            self.par[event.board] = {"score": event.score, "contracts": event.contracts}
+        elif isinstance(event, ReadyForNext):
+            self.ready.add(event.seat)
+        elif isinstance(event, SeatChanged):
+            info = self.seats[event.seat]
+            if event.name is not None:
+                info.name = event.name
+            if event.connected is not None:
+                info.connected = event.connected
+        elif isinstance(event, TableEnded):
             self.finished = True
-        else:
-            raise ServerError("internal", f"unknown stored event {kind!r}")
-        self.log.append(data)
+        cid = getattr(event, "cid", None)
+        self.log.append(event)
+        if cid is not None:
+            self.answered[cid] = self.seq
+
+    def scratch(self) -> Table:
+        """A copy to decide on: applying events to it leaves this table untouched."""
+        copy = object.__new__(Table)
+        copy.__dict__.update(self.__dict__)
+        copy.log = list(self.log)
+        copy.answered = dict(self.answered)
+        copy.ready = set(self.ready)
+        copy.par = dict(self.par)
+        copy.ended_boards = list(self.ended_boards)
+        copy.seats = {seat: replace(info) for seat, info in self.seats.items()}
+        request = self.undo_request
+        copy.undo_request = None if request is None else UndoRequest(
+            by=request.by, needs=request.needs, accepted_by=set(request.accepted_by))
+        if self.state is not None:
+            copy.state = BoardState(self.state.board, self.state.events, scoring=self.state.scoring)
+        return copy
+
+    def adopt(self, decided: Table) -> None:
+        """Take over the state of a scratch copy once its events are stored."""
+        self.__dict__.update(decided.__dict__)
 
     # --- proposing events from a request ---------------------------------------------------
 
@@ -264,62 +283,56 @@ class Table:
             raise ServerError("phase", "no board is being played")
         return self.state
 
-    def propose(self, seat: Seat | None, message: dict[str, Any]) -> list[dict[str, Any]]:
-        """The events a request from ``seat`` (``None``: a spectator) becomes; nothing changes.
+    def propose(self, seat: Seat | None, command: Command,
+                cid: CommandId | None = None) -> list[TableEvent]:
+        """The events a command from ``seat`` (``None``: a spectator) becomes; nothing changes.
 
-        Raises ``ServerError`` (with the protocol's error code) when the request is refused.
+        ``cid`` (the seat and the command's message id) is recorded with the first event.
+        Raises ``ServerError`` (with the protocol's error code) when the command is refused.
         """
-        kind = message["type"]
         if seat is None:
             raise ServerError("spectator", "spectators watch: they cannot act at the table")
+        events = self._propose(seat, command)
+        if cid is not None and events and hasattr(events[0], "cid"):
+            events[0] = replace(events[0], cid=cid)  # type: ignore[arg-type]
+        return events
+
+    def _propose(self, seat: Seat, command: Command) -> list[TableEvent]:
         try:
-            if kind == "call":
-                return self._propose_call(seat, message)
-            if kind == "card":
-                return self._propose_card(seat, message)
-            if kind in ("claim", "concede"):
-                tricks = 0 if kind == "concede" else message.get("tricks")
-                if not isinstance(tricks, int) or isinstance(tricks, bool):
-                    raise ServerError("bad_message", f"a claim needs a whole number of tricks, "
-                                                     f"not {tricks!r}")
+            if isinstance(command, commands.Call):
+                return self._propose_call(seat, command)
+            if isinstance(command, commands.Card):
+                return self._propose_card(seat, command)
+            if isinstance(command, commands.Claim | commands.Concede):
+                tricks = command.tricks if isinstance(command, commands.Claim) else 0
                 state = self._board()
                 state.check_claim(seat, tricks)
-                return [{"type": "claim", "seat": seat.letter(), "tricks": tricks}]
-            if kind in ("accept_claim", "reject_claim", "withdraw_claim"):
-                return self._propose_answer(seat, kind)
-            if kind == "undo":
+                return [Played(ClaimMade(seat=seat, tricks=tricks))]
+            if isinstance(command, commands.AcceptClaim | commands.RejectClaim
+                          | commands.WithdrawClaim):
+                return self._propose_answer(seat, command)
+            if isinstance(command, commands.Undo):
                 return self._propose_undo(seat)
-            if kind == "undo_answer":
-                return self._propose_undo_answer(seat, message)
-            if kind == "ready":
+            if isinstance(command, commands.UndoAnswer):
+                return self._propose_undo_answer(seat, command.accept)
+            if isinstance(command, commands.Ready):
                 self._board()
                 if not self.board_done:
                     raise ServerError("phase", "the board is still being played")
                 if seat in self.ready:
                     raise ServerError("phase", "you are already ready for the next board")
-                return [{"type": "ready", "seat": seat.letter()}]
+                return [ReadyForNext(seat=seat)]
         except ServerError:
             raise
         except OutOfTurnError as error:
             raise ServerError("not_your_turn", str(error)) from None
         except BridgeError as error:
-            raise ServerError(_code_for(kind), str(error)) from None
-        raise ServerError("bad_message", f"unknown message type {kind!r}")
+            raise ServerError(_code_for(command.type), str(error)) from None
+        raise ServerError("bad_message", f"a {command.type!r} message does not act at the table")
 
-    def _propose_call(self, seat: Seat, message: dict[str, Any]) -> list[dict[str, Any]]:
+    def _propose_call(self, seat: Seat, command: commands.Call) -> list[TableEvent]:
         state = self._board()
-        text = message.get("call")
-        if not isinstance(text, str):
-            raise ServerError("bad_message", "a call message needs \"call\": text like \"1NT\"")
-        call = Call.parse(text)
-        alert = message.get("alert", False)
-        explanation = message.get("explanation")
-        if not isinstance(alert, bool):
-            raise ServerError("bad_message", "\"alert\" must be true or false")
-        if explanation is not None and (not isinstance(explanation, str)
-                                        or len(explanation) > MAX_EXPLANATION):
-            raise ServerError("bad_message",
-                              f"an explanation is text of at most {MAX_EXPLANATION} characters")
+        call = Call.parse(command.call)
         if self.minibridge is not None:
             return self._propose_minibridge(seat, call, state)
         if state.phase is not Phase.AUCTION:
@@ -330,14 +343,10 @@ class Table:
             raise ServerError("not_your_turn",
                               f"it is {actor.format(full=True) if actor else 'nobody'}'s turn to call")
         state.check_call(call, seat=seat)
-        event: dict[str, Any] = {"type": "call", "seat": seat.letter(), "call": str(call)}
-        if alert:
-            event["alert"] = True
-        if explanation:
-            event["explanation"] = explanation
-        return [event]
+        return [Played(call_made(seat, call, alert=command.alert,
+                                 explanation=command.explanation or None))]
 
-    def _propose_minibridge(self, seat: Seat, call: Call, state: BoardState) -> list[dict[str, Any]]:
+    def _propose_minibridge(self, seat: Seat, call: Call, state: BoardState) -> list[TableEvent]:
         assert self.minibridge is not None
         declarer = self.minibridge.declarer
         if state.phase is not Phase.AUCTION:
@@ -350,12 +359,9 @@ class Table:
                                               "from 1C to 7NT")
         return minibridge_auction(state.board.dealer, declarer, call)
 
-    def _propose_card(self, seat: Seat, message: dict[str, Any]) -> list[dict[str, Any]]:
+    def _propose_card(self, seat: Seat, command: commands.Card) -> list[TableEvent]:
         state = self._board()
-        text = message.get("card")
-        if not isinstance(text, str):
-            raise ServerError("bad_message", "a card message needs \"card\": text like \"SA\"")
-        card = Card.parse(text)
+        card = Card.parse(command.card)
         if state.phase is not Phase.PLAY:
             raise ServerError("phase", f"no card can be played in the {state.phase.value} phase")
         if state.actor is not seat:
@@ -368,24 +374,26 @@ class Table:
             raise ServerError("illegal_card", str(error)) from None
         turn = state.turn
         assert turn is not None
-        return [{"type": "card", "seat": turn.letter(), "card": str(card)}]
+        return [Played(CardPlayed(seat=turn, card=card))]
 
-    def _propose_answer(self, seat: Seat, kind: str) -> list[dict[str, Any]]:
+    def _propose_answer(self, seat: Seat, command: Command) -> list[TableEvent]:
         state = self._board()
         play = state.play
         claim = None if play is None else play.pending_claim
         if claim is None:
             raise ServerError("claim", "there is no claim to answer")
-        if kind == "withdraw_claim":
+        if isinstance(command, commands.WithdrawClaim):
             if claim.claimer is not seat:
                 raise ServerError("claim", "only the claimer can withdraw a claim")
-            return [{"type": "withdraw", "seat": seat.letter()}]
+            return [Played(ClaimWithdrawn(seat=seat))]
         if seat not in claim.needs:
             raise ServerError("claim", f"{seat.format(full=True)} is not asked to agree to "
                                        f"{claim.claimer.format(full=True)}'s claim")
         if seat in claim.accepted_by:
             raise ServerError("claim", f"{seat.format(full=True)} has already agreed")
-        return [{"type": "accept" if kind == "accept_claim" else "reject", "seat": seat.letter()}]
+        if isinstance(command, commands.AcceptClaim):
+            return [Played(ClaimAccepted(seat=seat))]
+        return [Played(ClaimRejected(seat=seat))]
 
     def undo_steps(self, seat: Seat) -> int:
         """How many calls or cards must be taken back to undo ``seat``'s last one (0: none)."""
@@ -402,7 +410,22 @@ class Table:
                 return steps
         return 0
 
-    def _propose_undo(self, seat: Seat) -> list[dict[str, Any]]:
+    def _undo_events(self, seat: Seat, steps: int) -> list[TableEvent]:
+        """``steps`` undo events, each checked by the engine on a scratch copy of the board."""
+        state = self._board()
+        trial = BoardState(state.board, state.events, scoring=state.scoring)
+        events: list[TableEvent] = []
+        for _ in range(steps):
+            try:
+                trial.check_undo()
+            except BridgeError as error:
+                raise ServerError("undo", str(error)) from None
+            undone = Undone(seat=seat)
+            trial.apply(undone)
+            events.append(Played(undone))
+        return events
+
+    def _propose_undo(self, seat: Seat) -> list[TableEvent]:
         state = self._board()
         if self.undo_policy == "never":
             raise ServerError("undo", "this table does not allow undo")
@@ -421,45 +444,46 @@ class Table:
             raise ServerError("undo", "the mini-bridge contract cannot be taken back")
         if self.undo_request is not None:
             raise ServerError("undo", "an undo request is already waiting for an answer")
+        events = self._undo_events(seat, steps)
         if self.undo_policy == "always" or not any(not self.is_robot(s) for s in (seat.lho, seat.rho)):
-            return [{"type": "undo", "seat": seat.letter()} for _ in range(steps)]
-        return [{"type": "undo_request", "seat": seat.letter()}]
+            return events
+        return [UndoRequested(seat=seat)]
 
-    def _propose_undo_answer(self, seat: Seat, message: dict[str, Any]) -> list[dict[str, Any]]:
-        accept = message.get("accept")
-        if not isinstance(accept, bool):
-            raise ServerError("bad_message", "an undo answer needs \"accept\": true or false")
+    def _propose_undo_answer(self, seat: Seat, accept: bool) -> list[TableEvent]:
         request = self.undo_request
         if request is None:
             raise ServerError("undo", "there is no undo request to answer")
         if seat not in request.needs or seat in request.accepted_by:
             raise ServerError("undo", f"{seat.format(full=True)} is not asked to agree to this undo")
-        return [{"type": "undo_answer", "seat": seat.letter(), "accept": accept}]
+        return [UndoAnswered(seat=seat, accept=accept)]
 
     # --- what follows -------------------------------------------------------------------------
 
-    def followups(self) -> list[dict[str, Any]]:
+    def followups(self) -> list[TableEvent]:
         """Events that must follow the present state: undo granted, board over, next board."""
         if self.finished:
             return []
         if self.state is None:
-            return [{"type": "board_start", "board": 1}]
+            return [BoardStarted(board=1)]
         request = self.undo_request
         if request is not None and request.needs <= request.accepted_by:
             steps = self.undo_steps(request.by)
-            return [{"type": "undo", "seat": request.by.letter()} for _ in range(max(steps, 1))]
+            try:
+                return self._undo_events(request.by, max(steps, 1))
+            except ServerError:  # the board moved on meanwhile: the request lapses
+                return [UndoAnswered(seat=sorted(request.needs)[0], accept=False)]
         if self.state.phase is Phase.DONE and not self.board_done:
-            return [{"type": "board_end", "board": self.board_no}]
+            return [BoardEnded(board=self.board_no)]
         if self.board_done and self.humans <= self.ready:
             if self.form == "duplicate" and self.scoring == "imps-vs-par" \
-                    and self.board_no not in self.par:
+                    and self.board_no not in self.par and self.board_no not in self.par_late:
                 return []  # the par is being computed
             total = self.total_boards()
             over = (total is not None and self.board_no >= total) or (
                 total is None and sheet.finished_count(self.form, self.results()) >= (self.boards or 1))
             if over:
-                return [{"type": "table_end"}]
-            return [{"type": "board_start", "board": self.board_no + 1}]
+                return [TableEnded()]
+            return [BoardStarted(board=self.board_no + 1)]
         return []
 
     def robot_job(self) -> tuple[str, Seat] | None:
@@ -542,85 +566,6 @@ class Table:
         deals = {board.number: board.deal for board, _ in self.ended_boards if board.number}
         return sheet.score_sheet(self.form, self.scoring, self.results(), deals)
 
-    # --- rendering --------------------------------------------------------------------------------
-
-    def summary(self) -> dict[str, Any]:
-        """``TableSummary``: what the lobby shows."""
-        return {
-            "id": self.id, "seq": self.seq, "form": self.form, "scoring": self.scoring,
-            "created": self.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "status": "finished" if self.finished else "playing",
-            "board": self.board_no, "boards": self.total_boards(),
-            "seats": {seat.letter(): self.seats[seat].to_json() for seat in SEATS},
-            "undo_policy": self.undo_policy, "group": self.group_id,
-        }
-
-    def info(self) -> dict[str, Any]:
-        """``TableInfo``: the summary with results, score, commitments and any undo request."""
-        data = self.summary()
-        data["results"] = self.results()
-        data["score"] = self.score()
-        data["commitments"] = [
-            {"board": number, "sha256": sha,
-             "seed": seed if self.seed_revealed(number) else None}
-            for number, (seed, sha) in sorted(self.seeds.items())]
-        data["undo_request"] = None if self.undo_request is None else self.undo_request.to_json()
-        return data
-
-    def board_meta(self, viewer: Seat | None) -> dict[str, Any] | None:
-        """``BoardMeta`` of the current board as ``viewer`` may see it."""
-        state = self.state
-        if state is None:
-            return None
-        board = state.board
-        data: dict[str, Any] = {
-            "number": board.number, "dealer": board.dealer.letter(),
-            "vulnerability": board.vulnerability.value,
-            "commitment": self.seeds[self.board_no][1], "minibridge": None}
-        mini = self.minibridge
-        if mini is not None:
-            dummy = mini.declarer.partner
-            remaining = (state.play.remaining(dummy) if state.play is not None
-                         else state.deal[dummy].cards)
-            data["minibridge"] = {
-                "hcp": {s.letter(): mini.hcp[s] for s in SEATS},
-                "declarer": mini.declarer.letter(), "dummy": dummy.letter(),
-                "dummy_hand": [str(card) for card in sorted(remaining)],
-                "choose": state.phase is Phase.AUCTION}
-        return data
-
-    def view(self, viewer: Seat | None) -> dict[str, Any] | None:
-        """``View`` of the current board for ``viewer``, from ``BoardState.view``.
-
-        A spectator of a table sharing its boards with others does not see the hands of a
-        finished board until every table of the group has played it (no kibitzing ahead).
-        """
-        if self.state is None:
-            return None
-        data = view_json(self.state.view(viewer))
-        if viewer is None and self.state.phase is Phase.DONE and len(self.group()) > 1 \
-                and not self.seed_revealed(self.board_no):
-            data["hands"] = {}
-            data["deal"] = None
-        return data
-
-    def render_event(self, data: dict[str, Any], viewer: Seat | None) -> dict[str, Any]:
-        """A stored event as ``viewer`` may see it (docs/protocol.md, ``Event``)."""
-        kind = data["type"]
-        if kind == "call" and ("alert" in data or "explanation" in data):
-            caller = Seat.parse(data["seat"])
-            if viewer is None or (viewer is not caller and viewer.side is caller.side):
-                return {"type": "call", "seat": data["seat"], "call": data["call"]}
-        if kind == "board_end":
-            number = int(data["board"])
-            out = {"type": "board_end", "board": number, "result": None, "seed": None}
-            out["result"] = self.scored_result(number)
-            if self.seed_revealed(number):
-                out["seed"] = self.seeds[number][0]
-            return out
-        return dict(data)
-
-
 def total_boards_for(form: str, boards: int | None) -> int | None:
     """How many boards a form plays: duplicate and mini-bridge ``boards`` (default 8).
 
@@ -632,17 +577,17 @@ def total_boards_for(form: str, boards: int | None) -> int | None:
     return None
 
 
-def minibridge_auction(dealer: Seat, declarer: Seat, call: Call) -> list[dict[str, Any]]:
+def minibridge_auction(dealer: Seat, declarer: Seat, call: Call) -> list[TableEvent]:
     """The auction a mini-bridge contract stands for: passes round to declarer, the bid, 3 passes."""
-    events: list[dict[str, Any]] = []
+    events: list[TableEvent] = []
     seat = dealer
     while seat is not declarer:
-        events.append({"type": "call", "seat": seat.letter(), "call": str(PASS)})
+        events.append(Played(call_made(seat, PASS)))
         seat = seat.lho
-    events.append({"type": "call", "seat": declarer.letter(), "call": str(call)})
+    events.append(Played(call_made(declarer, call)))
     for _ in range(3):
         seat = seat.lho
-        events.append({"type": "call", "seat": seat.letter(), "call": str(PASS)})
+        events.append(Played(call_made(seat, PASS)))
     return events
 
 
@@ -656,7 +601,7 @@ def new_record(*, table_id: str, created_at: datetime, form: str, group_id: str,
     """A fresh table's record, its first board about to start."""
     return TableRecord(id=table_id, created_at=created_at, form=form, group_id=group_id,
                        config=config, status="playing", seats=seats,
-                       events=[{"type": "board_start", "board": 1}])
+                       events=[BoardStarted(board=1)])
 
 
 def vulnerability_name(vulnerability: Vulnerability) -> str:

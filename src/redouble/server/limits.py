@@ -1,0 +1,163 @@
+"""Limits on what a client may send and hold: body sizes, JSON nesting, quotas (docs/protocol.md).
+
+>>> decode_json('{"a": [1, 2]}')
+{'a': [1, 2]}
+>>> decode_json("[" * 40 + "]" * 40)
+Traceback (most recent call last):
+...
+redouble.server.errors.ServerError: JSON nested deeper than 16 levels
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from redouble.server.errors import ServerError
+
+__all__ = ["DEFAULT_QUOTAS", "MAX_BODY", "MAX_DEPTH", "UNLIMITED", "BodyLimit", "Quota", "Quotas",
+           "Rule", "decode_json", "nesting_depth"]
+
+MAX_BODY = 65536
+"""The largest request body the server reads (bytes); larger ones are answered 413."""
+MAX_DEPTH = 16
+"""The deepest JSON nesting accepted, over HTTP and the websocket."""
+
+
+def nesting_depth(text: str | bytes) -> int:
+    """How deep ``[`` and ``{`` nest in JSON text, strings skipped (no parsing, no recursion)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def decode_json(text: str | bytes, *, code: str = "bad_json") -> Any:
+    """JSON text decoded, refused (``ServerError(code)``) when malformed or nested too deep."""
+    if nesting_depth(text) > MAX_DEPTH:
+        raise ServerError(code, f"JSON nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ServerError(code, f"not JSON: {error}") from None
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes is answered 413 and never read whole."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await _too_large(send, self.limit)
+                return
+        seen = 0
+        started = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return message
+
+        async def tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited, tracking)
+        except _TooLarge:
+            if not started:
+                await _too_large(send, self.limit)
+
+
+class _TooLarge(Exception):
+    """A streamed body went over the limit."""
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = json.dumps({"error": {"code": "too_large",
+                                 "message": f"request bodies are limited to {limit} bytes"}}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A quota: up to ``burst`` at once, then one more every ``every`` seconds."""
+
+    burst: int
+    every: float
+
+
+@dataclass(frozen=True, slots=True)
+class Quotas:
+    """Per-client limits (docs/protocol.md): tables and analyses per address, resumes per
+    connection, open websockets per address, and bytes queued for a client that does not read."""
+
+    tables: Rule = Rule(burst=20, every=3.0)
+    analyses: Rule = Rule(burst=10, every=1.0)
+    resumes: Rule = Rule(burst=5, every=2.0)
+    sockets_per_client: int = 200
+    send_bytes: int = 1 << 20
+
+
+DEFAULT_QUOTAS = Quotas()
+UNLIMITED = Quotas(tables=Rule(burst=1 << 30, every=1e-9), analyses=Rule(burst=1 << 30, every=1e-9),
+                   resumes=DEFAULT_QUOTAS.resumes, sockets_per_client=1 << 30)
+"""Quotas off (``redouble serve --no-quotas``) but for resumes and unread bytes, which protect
+the server from any one connection."""
+
+
+class Quota:
+    """Token buckets by client key, the least recently seen forgotten beyond ``keys``."""
+
+    def __init__(self, rule: Rule, keys: int = 10_000) -> None:
+        self.rule = rule
+        self.keys = keys
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, key: str) -> bool:
+        """Take one from ``key``'s bucket if there is one."""
+        now = time.monotonic()
+        tokens, stamp = self._buckets.pop(key, (float(self.rule.burst), now))
+        tokens = min(float(self.rule.burst), tokens + (now - stamp) / self.rule.every)
+        allowed = tokens >= 1
+        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
+        while len(self._buckets) > self.keys:
+            self._buckets.popitem(last=False)
+        return allowed

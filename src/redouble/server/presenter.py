@@ -1,0 +1,359 @@
+"""The one place that decides who sees what: every frame, record, download and lobby entry.
+
+Everything the server sends is built here from a ``Table`` and a ``Viewer``; nothing else in the
+server turns table state into output. The rules (docs/protocol.md, "Who sees what"):
+
+- a seat sees its board through ``BoardState.view(seat)`` (dummy after the opening lead, a
+  claimer's hand during a claim, every hand at the end — Laws 41, 68), and alerts and
+  explanations reach the caller and the opponents, never the caller's partner (Law 40B);
+- a board of tables sharing boards (duplicate matchpoints and IMPs across the field) is
+  hidden — cards, calls, trick counts, result, par, seed — from everyone who does not sit at
+  the table looked at, until every table of the group has finished it (no kibitzing ahead);
+- a seed is revealed once every table of the group has finished the board.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from redouble.board import Board
+from redouble.events import CallMade
+from redouble.seats import Seat
+from redouble.server.errors import ServerError
+from redouble.server.events import (
+    BoardEnded,
+    BoardStarted,
+    ParFound,
+    Played,
+    ReadyForNext,
+    UndoAnswered,
+    UndoRequested,
+)
+from redouble.server.render import view_json
+from redouble.server.table import Table
+from redouble.state import BoardState
+from redouble.view import Phase
+
+__all__ = [
+    "ANONYMOUS",
+    "Viewer",
+    "ViewerKind",
+    "board_lin",
+    "board_open",
+    "board_pbn",
+    "board_record",
+    "event",
+    "event_frame",
+    "lobby_entry",
+    "open_boards",
+    "presence",
+    "published",
+    "shares_boards",
+    "sync",
+    "table_info",
+    "table_pbn",
+    "view",
+    "welcome",
+]
+
+SEATS: tuple[Seat, ...] = tuple(Seat)
+
+
+class ViewerKind(enum.Enum):
+    """Who is looking: a seat of the table, a player of another table of its group, anyone."""
+
+    SEAT = "seat"
+    OTHER_TABLE = "other_table"
+    SPECTATOR = "spectator"
+    ANONYMOUS = "anonymous"
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """A viewer of one table: its seat there (``None`` for anyone else) and where else it sits."""
+
+    seat: Seat | None = None
+    elsewhere: frozenset[str] = frozenset()
+    http: bool = False
+
+    @property
+    def kind(self) -> ViewerKind:
+        """The viewer's kind, from the seat and the tables it sits at elsewhere."""
+        if self.seat is not None:
+            return ViewerKind.SEAT
+        if self.elsewhere:
+            return ViewerKind.OTHER_TABLE
+        return ViewerKind.ANONYMOUS if self.http else ViewerKind.SPECTATOR
+
+    @classmethod
+    def at(cls, seat: Seat | None, elsewhere: frozenset[str] = frozenset()) -> Viewer:
+        """A websocket viewer: a seat, or a spectator (who may sit at other tables)."""
+        return cls(seat=seat, elsewhere=frozenset() if seat is not None else elsewhere)
+
+
+ANONYMOUS = Viewer(http=True)
+
+
+# --- the rules ----------------------------------------------------------------------------------
+
+
+def shares_boards(table: Table) -> bool:
+    """Whether a table's boards are (or may become) played at other tables too: duplicate
+    matchpoints and IMPs across the field, the forms ``same_boards_as`` accepts."""
+    return table.form == "duplicate" and table.scoring in ("matchpoints", "imps-cross")
+
+
+def _finished_at(table: Table, number: int) -> bool:
+    if any(board.number == number for board, _ in table.ended_boards):
+        return True
+    state = table.state
+    return state is not None and table.board_no == number and state.phase is Phase.DONE
+
+
+def board_open(table: Table, number: int, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may see board ``number`` of ``table`` beyond its seat's own view:
+    its seat's own table, or a board every table of the group has finished."""
+    if viewer.seat is not None or not shares_boards(table):
+        return True
+    return all(_finished_at(other, number) for other in table.group())
+
+
+def seed_revealed(table: Table, number: int) -> bool:
+    """A board's seed is revealed once every table of the group has recorded its end."""
+    return all(any(board.number == number for board, _ in other.ended_boards)
+               for other in table.group())
+
+
+def published(table: Table) -> bool:
+    """Whether any board of the table's group is open to everyone (no table may join it then)."""
+    group = table.group()
+    numbers = {board.number or 0 for other in group for board, _ in other.ended_boards}
+    numbers |= {other.board_no for other in group}
+    return any(all(_finished_at(other, number) for other in group) for number in numbers)
+
+
+def open_boards(table: Table, viewer: Viewer) -> Iterator[tuple[Board, BoardState]]:
+    """The table's finished boards ``viewer`` may see."""
+    for board, state in table.ended_boards:
+        if board_open(table, board.number or 0, viewer):
+            yield board, state
+
+
+# --- views and events ---------------------------------------------------------------------------
+
+
+def view(table: Table, viewer: Viewer) -> dict[str, Any] | None:
+    """``View`` of the current board for ``viewer``: its seat's ``BoardState.view``, or the
+    spectators' view, veiled while the board is hidden from them."""
+    state = table.state
+    if state is None:
+        return None
+    data = view_json(state.view(viewer.seat))
+    if not board_open(table, table.board_no, viewer):
+        return _veiled(data)
+    return data
+
+
+def _veiled(data: dict[str, Any]) -> dict[str, Any]:
+    """A view that names the board, its phase and nothing of its cards, calls or tricks."""
+    data.update(hands={}, auction=[], contract=None, declarer=None, tricks=[], current_trick=None,
+                declarer_tricks=0, defender_tricks=0, turn=None, actor=None, legal_calls=[],
+                legal_cards=[], claim=None, deal=None, hidden=True)
+    return data
+
+
+def board_meta(table: Table, viewer: Viewer) -> dict[str, Any] | None:
+    """``BoardMeta`` of the current board as ``viewer`` may see it."""
+    state = table.state
+    if state is None:
+        return None
+    board = state.board
+    data: dict[str, Any] = {
+        "number": board.number, "dealer": board.dealer.letter(),
+        "vulnerability": board.vulnerability.value,
+        "commitment": table.seeds[table.board_no][1], "minibridge": None}
+    mini = table.minibridge
+    if mini is not None and board_open(table, table.board_no, viewer):
+        dummy = mini.declarer.partner
+        remaining = (state.play.remaining(dummy) if state.play is not None
+                     else state.deal[dummy].cards)
+        data["minibridge"] = {
+            "hcp": {s.letter(): mini.hcp[s] for s in SEATS},
+            "declarer": mini.declarer.letter(), "dummy": dummy.letter(),
+            "dummy_hand": [str(card) for card in sorted(remaining)],
+            "choose": state.phase is Phase.AUCTION}
+    return data
+
+
+def _board_of(table: Table, seq: int) -> int:
+    """The number of the board event ``seq`` (1-based) belongs to."""
+    for index in range(seq - 1, -1, -1):
+        stored = table.log[index]
+        if isinstance(stored, BoardStarted):
+            return stored.board
+    return 0
+
+
+def event(table: Table, seq: int, viewer: Viewer) -> dict[str, Any]:
+    """Stored event number ``seq`` as ``viewer`` may see it (docs/protocol.md, ``Event``)."""
+    stored = table.log[seq - 1]
+    if isinstance(stored, Played | UndoRequested | UndoAnswered | ReadyForNext | ParFound):
+        number = stored.board if isinstance(stored, ParFound) else _board_of(table, seq)
+        if not board_open(table, number, viewer):
+            return {"type": "hidden", "board": number}
+    if isinstance(stored, Played):
+        core = stored.event
+        if isinstance(core, CallMade) and (core.alert or core.explanation):
+            caller = core.seat
+            seat = viewer.seat
+            if seat is None or (seat is not caller and seat.side is caller.side):
+                return {"type": "call", "seat": caller.letter(), "call": str(core.call)}
+        return core.to_json()
+    if isinstance(stored, BoardEnded):
+        number = stored.board
+        out: dict[str, Any] = {"type": "board_end", "board": number, "result": None, "seed": None}
+        if board_open(table, number, viewer):
+            out["result"] = table.scored_result(number)
+        if seed_revealed(table, number):
+            out["seed"] = table.seeds[number][0]
+        return out
+    if isinstance(stored, UndoRequested | UndoAnswered | ReadyForNext):
+        data = stored.to_json()
+        data.pop("cid", None)
+        return data
+    return stored.to_json()
+
+
+def event_frame(table: Table, viewer: Viewer, *, changed: bool, more: bool) -> dict[str, Any]:
+    """The ``event`` frame of the event just applied (number ``table.seq``)."""
+    message: dict[str, Any] = {
+        "type": "event", "seq": table.seq, "event": event(table, table.seq, viewer),
+        "view": view(table, viewer), "board": board_meta(table, viewer)}
+    if changed:
+        message["table"] = table_info(table, viewer)
+    if more:
+        message["more"] = True
+    return message
+
+
+def presence(table: Table, seat: Seat, viewer: Viewer) -> dict[str, Any]:
+    """The unnumbered ``event`` frame telling that a seat connected or went away."""
+    return {"type": "event", "event": {"type": "seat", "seat": seat.letter(),
+                                       "connected": table.seats[seat].connected},
+            "table": table_info(table, viewer)}
+
+
+def welcome(table: Table, viewer: Viewer, name: str) -> dict[str, Any]:
+    """The ``welcome`` frame of a new connection."""
+    seat = viewer.seat
+    return {"type": "welcome", "seq": table.seq,
+            "you": {"seat": None if seat is None else seat.letter(),
+                    "role": "spectator" if seat is None else "player", "name": name},
+            "table": table_info(table, viewer), "view": view(table, viewer),
+            "board": board_meta(table, viewer)}
+
+
+def sync(table: Table, viewer: Viewer, since: int) -> dict[str, Any]:
+    """The ``sync`` answer to ``resume``: every event after ``since``, then the present."""
+    if not 0 <= since <= table.seq:
+        raise ServerError("bad_message", f"resume since must be 0 to {table.seq}, not {since}")
+    events = [{"seq": number, "event": event(table, number, viewer)}
+              for number in range(since + 1, table.seq + 1)]
+    return {"type": "sync", "seq": table.seq, "events": events, "view": view(table, viewer),
+            "board": board_meta(table, viewer), "table": table_info(table, viewer)}
+
+
+# --- table records ------------------------------------------------------------------------------
+
+
+def _summary(table: Table, viewer: Viewer) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": table.id, "seq": table.seq, "form": table.form, "scoring": table.scoring,
+        "created": table.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "status": "finished" if table.finished else "playing",
+        "board": table.board_no, "boards": table.total_boards(),
+        "seats": {seat.letter(): table.seats[seat].to_json() for seat in SEATS},
+        "undo_policy": table.undo_policy}
+    if viewer.seat is not None:
+        data["group"] = table.group_id
+    return data
+
+
+def lobby_entry(table: Table) -> dict[str, Any]:
+    """``TableSummary`` as the lobby shows it to anyone (no group: no path to its other tables)."""
+    data = _summary(table, ANONYMOUS)
+    data["shares_boards"] = shares_boards(table)
+    return data
+
+
+def table_info(table: Table, viewer: Viewer) -> dict[str, Any]:
+    """``TableInfo`` for ``viewer``: results of boards hidden from it withheld, and then the
+    running score too."""
+    data = _summary(table, viewer)
+    results = []
+    hidden = False
+    for board, state in table.ended_boards:
+        number = board.number or 0
+        if board_open(table, number, viewer):
+            results.append(table.result_of(board, state))
+        else:
+            hidden = True
+            results.append({"board": number, "hidden": True})
+    data["results"] = results
+    data["score"] = None if hidden else table.score()
+    data["commitments"] = [
+        {"board": number, "sha256": sha, "seed": seed if seed_revealed(table, number) else None}
+        for number, (seed, sha) in sorted(table.seeds.items())]
+    request = table.undo_request
+    data["undo_request"] = None if request is None else request.to_json()
+    return data
+
+
+def _finished_board(table: Table, number: int, viewer: Viewer) -> tuple[Board, BoardState]:
+    for board, state in table.ended_boards:
+        if board.number == number:
+            if not board_open(table, number, viewer):
+                break
+            return board, state
+    raise ServerError("not_found", f"board {number} has not been finished at this table, or "
+                                   "another table on the same boards still has to play it")
+
+
+def board_record(table: Table, number: int, viewer: Viewer = ANONYMOUS) -> dict[str, Any]:
+    """A finished board's record: deal, auction, play, result and (if revealed) seed."""
+    board, state = _finished_board(table, number, viewer)
+    data = state.to_json()
+    return {"table": table.id, "board": number, "dealer": board.dealer.letter(),
+            "vulnerability": board.vulnerability.value, "deal": board.deal.to_pbn(),
+            "view": state.view(None).to_json(), "events": data["events"],
+            "result": table.scored_result(number), "commitment": table.seeds[number][1],
+            "seed": table.seeds[number][0] if seed_revealed(table, number) else None}
+
+
+def finished_state(table: Table, number: int, viewer: Viewer = ANONYMOUS) -> BoardState:
+    """A finished board's state, if ``viewer`` may see it (analysis, downloads)."""
+    return _finished_board(table, number, viewer)[1]
+
+
+def board_pbn(table: Table, number: int, viewer: Viewer = ANONYMOUS) -> str:
+    """One finished board as a PBN file."""
+    from redouble.server import export
+
+    return export.pbn(table, [finished_state(table, number, viewer)])
+
+
+def table_pbn(table: Table, viewer: Viewer = ANONYMOUS) -> str:
+    """Every finished board ``viewer`` may see as one PBN file."""
+    from redouble.server import export
+
+    return export.pbn(table, [state for _, state in open_boards(table, viewer)])
+
+
+def board_lin(table: Table, number: int, viewer: Viewer = ANONYMOUS) -> str:
+    """One finished board as BBO's LIN."""
+    from redouble.server import export
+
+    return export.lin(table, finished_state(table, number, viewer))
