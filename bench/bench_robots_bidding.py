@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from bench.bench_robots import _load
 from redouble.cli.robots import run_bidding_evaluation
 from redouble.robots.frozen import BASELINE_COMMIT, FrozenRobot
 from redouble.robots.match import Team, play_bidding_match
@@ -37,13 +38,6 @@ class _Ticker:
         if int(str(entry[2])) % 100 == 0:
             print(f"{entry[0]}: {entry[2]}/{entry[1]} boards, "
                   f"{time.perf_counter() - self.start:.0f} s", file=sys.stderr, flush=True)
-
-
-def _load() -> str:
-    try:
-        return "({:.2f}, {:.2f}, {:.2f})".format(*os.getloadavg())
-    except OSError:  # pragma: no cover - platform without getloadavg
-        return "unknown"
 
 
 def run() -> str:

@@ -93,22 +93,25 @@ def explain_command(
     vulnerable: Annotated[str, typer.Option(help="None, NS, EW or All.")] = "None",
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the output: en, nl, "
                                       "de or no.")] = "en",
+    system: Annotated[str, typer.Option(help="The bidding system: modern (the robots' "
+                                        "default) or sayc.")] = "modern",
 ) -> None:
     """What each call of an auction means in the robots' system, in plain words."""
     from redouble.auction import Auction
-    from redouble.robots.sayc import SAYC
+    from redouble.robots.systems import system_named
     from redouble.seats import Vulnerability
 
     language = parse_language(lang)
     with reporting():
+        rules = system_named(system)
         calls, notation = _parse_auction(auction, language)
         first = _parse_seat(dealer, notation, language)
         vul = Vulnerability.parse(vulnerable)
         Auction(dealer=first, calls=calls)  # the core's own error for an illegal auction
         for index, call in enumerate(calls):
             seat = first.next(index)
-            text = SAYC.explain(first, vul, calls, index, lang=language)
-            alert = SAYC.analyse(first, vul, calls[: index + 1])[index].shown.artificial
+            text = rules.explain(first, vul, calls, index, lang=language)
+            alert = rules.analyse(first, vul, calls[: index + 1])[index].shown.artificial
             mark = " (alert)" if alert else ""
             console.print(f"{seat.letter(language)} {call.format(lang=language)}{mark}: {text}")
 

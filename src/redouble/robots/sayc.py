@@ -15,7 +15,8 @@ from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Shown
 from redouble.robots.system import Bind, Context, Rule, System, Test, When
 
-__all__ = ["SAYC", "opening_suit"]
+__all__ = ["SAYC", "describe_natural", "natural_fallback", "negative_double", "opening_suit",
+           "sayc_rules"]
 
 F = Forcing
 ANY = MAX_HCP
@@ -221,6 +222,12 @@ def _missing_keycards(info: HandInfo, ctx: Context) -> int:
     # 1 or 4, 0 or 3: partner's known strength tells which (3 key cards need about 12 HCP)
     theirs = valid[-1] if len(valid) > 1 and partner_lo >= 3 * valid[-1] + 3 else valid[0]
     return 5 - own - theirs
+
+
+def _five_open(ctx: Context, bind: Bind) -> bool:
+    """Five of the trump suit is still a legal bid (the answer was below it)."""
+    last = ctx.last_bid
+    return last is not None and Call.bid(5, bind["s"].strain).rank > last.rank
 
 
 def _missing(lo: int, hi: int) -> Test:
@@ -686,14 +693,14 @@ def _rules() -> list[Rule]:
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(7)(c, b),
            test=_grand, forcing=F.SIGNOFF))
     add(_R("rkc_small", "... 4N P b P ?", "6s", notes=(("slam", None),),
-           when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b),
-           test=_missing(0, 1), forcing=F.SIGNOFF))
+           when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b)
+           and _five_open(c, b), test=_missing(0, 1), forcing=F.SIGNOFF))
     add(_R("rkc_stop", "... 4N P b P ?", "5s", notes=(("signoff_slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(5)(c, b),
            test=_missing(2, 5), forcing=F.SIGNOFF))
-    add(_R("rkc_stop_6", "... 4N P b P ?", "6s", notes=(("signoff_slam", None),),
-           when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b),
-           test=_missing(2, 5), forcing=F.SIGNOFF))
+    add(_R("rkc_stop_6", "... 4N P b P ?", "6s", notes=(("slam_placed", None),),
+           when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b)
+           and not _five_open(c, b), forcing=F.SIGNOFF))
     return rules
 
 
@@ -870,6 +877,13 @@ def _placement_strength(ctx: Context, call: Call) -> tuple[int, int]:
         return (lo, hi) if lo <= hi else (0, MAX_HCP)
     return (0, MAX_HCP)
 
+
+def sayc_rules() -> list[Rule]:
+    """SAYC's rules in priority order (other systems are written as changes to them)."""
+    return _rules()
+
+
+negative_double = _negative_double
 
 SAYC = System("SAYC", _rules(), fallback=natural_fallback, describe=describe_natural)
 """The robots' bidding system."""

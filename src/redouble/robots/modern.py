@@ -1,0 +1,290 @@
+"""A modern aggressive standard system, written as changes to the SAYC rules.
+
+Sound-but-light openings (the rule of 20 from 10 HCP with 6-4 or 5-5 shape), weak twos and
+preempts judged by suit quality and vulnerability (AT9432 and QJ9863 open 2♥ not vulnerable),
+overcalls on a good five-card suit from 8 HCP, weak jump overcalls with six or seven cards,
+takeout doubles by shape (three cards in their suit with both majors), action over weak twos
+(takeout double, overcalls, a wider 2NT, balancing), responsive doubles and negative doubles
+up to the three level, and no penalty double with shortness in their suit. Everything else is
+SAYC: the same rule names keep the same meanings, so explanations stay consistent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from redouble.calls import DOUBLE, PASS, Call
+from redouble.cards import Suit
+from redouble.robots import sayc
+from redouble.robots.evaluation import HandInfo
+from redouble.robots.meaning import MAX_HCP, Forcing, Shown
+from redouble.robots.system import Bind, Context, Rule, System
+
+__all__ = ["MODERN", "modern_rules"]
+
+F = Forcing
+ANY = MAX_HCP
+C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+
+
+# --- hand tests ------------------------------------------------------------------------------
+
+
+def suit_quality(info: HandInfo, suit: Suit, *, vulnerable: bool) -> bool:
+    """A suit worth a weak bid: not vulnerable two of the top five honours (AT9432,
+    QJ9863); vulnerable two of the top three or three of the top five (the rule of 2-3-4)."""
+    if vulnerable:
+        return info.top_honours(suit, 3) >= 2 or info.top_honours(suit, 5) >= 3
+    return info.top_honours(suit, 5) >= 2
+
+
+def rule_of_20(info: HandInfo) -> bool:
+    """Open at the one level: 12+ HCP, or 10+ HCP with HCP + the two longest suits >= 20."""
+    two_longest = sum(sorted(info.lengths, reverse=True)[:2])
+    return info.hcp >= 12 or (info.hcp >= 10 and info.hcp + two_longest >= 20)
+
+
+def _opens(info: HandInfo, ctx: Context) -> bool:
+    if len(ctx.calls) == 3:  # fourth seat: the rule of 15 (HCP + spades)
+        return info.hcp >= 12 or (info.hcp >= 10 and info.hcp + info.lengths[S] >= 15
+                                  and rule_of_20(info))
+    return rule_of_20(info)
+
+
+def _open_suit(suit: Suit | None) -> Callable[[HandInfo, Bind, Context], bool]:
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        want = suit if suit is not None else bind["M"]
+        return _opens(info, ctx) and sayc.opening_suit(info) is want
+    return test
+
+
+def _weak_two(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    suit = bind["s"]
+    if len(ctx.calls) == 3 or (rule_of_20(info) and info.hcp >= 10):
+        return False
+    other_majors = [m for m in (H, S) if m is not suit]
+    return (suit_quality(info, suit, vulnerable=ctx.vulnerable)
+            and all(info.lengths[m] <= 3 for m in other_majors))
+
+
+def _preempt(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    suit = bind["s"] if "s" in bind else bind["M"]
+    if len(ctx.calls) == 3 or (rule_of_20(info) and info.hcp >= 10):
+        return False
+    return suit_quality(info, suit, vulnerable=ctx.vulnerable)
+
+
+def _four_level(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """4♥/4♠: eight cards, or seven with a four-card side suit, or seven in third seat not
+    vulnerable."""
+    suit = bind["M"]
+    n = info.lengths[suit]
+    side = max(info.lengths[s] for s in Suit if s is not suit)
+    third = len(ctx.calls) == 2 and not ctx.vulnerable
+    return _preempt(info, bind, ctx) and (n >= 8 or side >= 4 or third)
+
+
+def _overcall_1(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    suit = bind["t"]
+    if info.lengths[suit] >= 6 or info.hcp >= (11 if ctx.vulnerable else 10):
+        return True
+    return info.top_honours(suit, 5) >= 2 and (info.top_honours(suit, 3) >= 1
+                                               or not ctx.vulnerable)
+
+
+def _overcall_2(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    suit = bind["t"]
+    need = 11 if ctx.vulnerable else 10
+    if info.lengths[suit] >= 6:
+        return info.hcp >= need - 1 and suit_quality(info, suit, vulnerable=ctx.vulnerable)
+    return info.hcp >= need and info.good_suit(suit)
+
+
+def _weak_jump(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    return suit_quality(info, bind["t"], vulnerable=ctx.vulnerable)
+
+
+def takeout_shape(info: HandInfo, ctx: Context) -> bool:
+    """Support for every unbid suit: two cards at most in theirs and three in each other,
+    or three in theirs with four cards in each unbid major and two in an unbid minor."""
+    theirs = ctx.their_suits()
+    unbid = [s for s in Suit if s not in theirs]
+    short = max((info.lengths[s] for s in theirs), default=0)
+    if short <= 2:
+        return all(info.lengths[s] >= 3 for s in unbid) or (
+            all(info.lengths[s] >= 4 for s in unbid if s.is_major)
+            and all(info.lengths[s] >= 2 for s in unbid))
+    if short == 3:
+        majors = [s for s in unbid if s.is_major]
+        return (len(majors) == 2 and all(info.lengths[s] >= 4 for s in majors)
+                and all(info.lengths[s] >= 2 for s in unbid))
+    return False
+
+
+def _takeout(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    theirs = ctx.their_suits()
+    short = min(info.lengths[s] for s in theirs)
+    if info.hcp <= 16 and any(info.lengths[s] >= 5 for s in (H, S) if s not in theirs):
+        return False  # a five-card major overcalls
+    return takeout_shape(info, ctx) and (info.hcp >= 12 or (info.hcp >= 11 and short <= 1))
+
+
+def _responsive(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    theirs = ctx.their_suits()
+    unbid = [s for s in Suit if s not in theirs]
+    return sum(info.lengths[s] >= 4 for s in unbid) >= 2 and all(
+        info.lengths[s] <= 4 for s in unbid if s.is_major)
+
+
+def _best_unbid(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    theirs = ctx.their_suits()
+    best = max((s for s in Suit if s not in theirs),
+               key=lambda s: (info.lengths[s], s.is_major, s))
+    return bind["u"] is best
+
+
+def _balance_double(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    return takeout_shape(info, ctx) or info.hcp >= 16
+
+
+def _stopper_s(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    return info.stopper(bind["s"])
+
+
+def _good_t(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    return info.good_suit(bind["t"]) or info.lengths[bind["t"]] >= 6
+
+
+def _no_strong(ctx: Context, bind: Bind) -> bool:
+    return ctx.tail[0] != Call.parse("2C")
+
+
+def _at_level(level: int) -> Callable[[Context, Bind], bool]:
+    def when(ctx: Context, bind: Bind) -> bool:
+        last = ctx.last_bid
+        return last is not None and (last.level or 0) <= level
+    return when
+
+
+# --- the changes to SAYC, as data ------------------------------------------------------------
+
+
+def _R(name: str, pattern: str, call: str, **kw: object) -> Rule:
+    return Rule(name=name, pattern=pattern, call=call, **kw)  # type: ignore[arg-type]
+
+
+def _replacements() -> dict[str, Rule]:
+    """SAYC rules that keep their place and name but change their hand requirements."""
+    new = [
+        _R("open_1major", "?", "1M", hcp=(10, 21), lengths={"M": (5, 13)},
+           test=_open_suit(None)),
+        _R("open_1d", "?", "1D", hcp=(10, 21), lengths={"D": (3, 13), "H": (0, 5), "S": (0, 5)},
+           test=_open_suit(D)),
+        _R("open_1c", "?", "1C", hcp=(10, 21), lengths={"C": (3, 13), "H": (0, 5), "S": (0, 5)},
+           test=_open_suit(C)),
+        _R("open_weak2", "?", "2s", hcp=(5, 10), lengths={"s": (6, 6)},
+           notes=(("weak", None),), when=lambda c, b: b["s"] is not C, test=_weak_two),
+        _R("open_4major", "?", "4M", hcp=(5, 11), lengths={"M": (7, 13)},
+           notes=(("preempt", None),), test=_four_level),
+        _R("open_3", "?", "3s", hcp=(5, 10), lengths={"s": (7, 8)},
+           notes=(("preempt", None),), test=_preempt),
+        _R("open_pass", "?", "P", hcp=(0, 11)),
+        _R("takeout", "1s ?", "X", hcp=(11, 17), lengths={"s": (0, 3)}, artificial=True,
+           forcing=F.FORCING, notes=(("takeout", None), ("unbid_suits", None)), test=_takeout),
+        _R("weak_jump_overcall", "1s ?", "jt", hcp=(5, 10), lengths={"t": (6, 7)},
+           notes=(("weak", None),), test=_weak_jump, when=lambda c, b: len(c.calls) <= 2),
+        _R("overcall_1", "1s ?", "1t", hcp=(8, 17), lengths={"t": (5, 13)},
+           when=lambda c, b: b["t"] > b["s"], test=_overcall_1),
+        _R("overcall_2", "1s ?", "2t", hcp=(9, 17), lengths={"t": (5, 13)},
+           when=lambda c, b: b["t"] < b["s"], test=_overcall_2),
+        _R("over_weak_double", "2s|3s ?", "X", hcp=(12, ANY), lengths={"s": (0, 3)},
+           artificial=True, forcing=F.FORCING, notes=(("takeout", None),),
+           test=lambda i, b, c: (_takeout(i, b, c) and (i.hcp >= 13 or c.tail[0].level == 2))
+           or i.hcp >= 18, when=_no_strong),
+        _R("over_weak_2nt", "2s ?", "2N", hcp=(15, 19), test=_stopper_s,
+           test_note=("stopper", "s"), when=_no_strong),
+        _R("over_weak_overcall", "2s|3s ?", "ct", hcp=(10, 17), lengths={"t": (5, 13)},
+           when=_no_strong, test=lambda i, b, c: _good_t(i, b, c)
+           and i.hcp >= (10 if (c.last_bid is not None and c.last_bid.level == 2
+                                and b["t"] > b["s"]) else 12)),
+    ]
+    return {rule.name: rule for rule in new}
+
+
+def _additions() -> list[tuple[str, Rule]]:
+    """New rules, each placed before the SAYC rule it names."""
+    return [
+        # seven-card weak jump overcalls at the three level
+        ("weak_jump_overcall", _R("weak_jump_overcall_3", "1s ?", "3t", hcp=(5, 10),
+                                  lengths={"t": (7, 8)}, notes=(("preempt", None),),
+                                  test=_weak_jump, when=lambda c, b: len(c.calls) <= 2)),
+        # over a weak two: a jump to game in a major, a strong 3NT
+        ("over_weak_overcall", _R("over_weak_game", "2s ?", "4t", hcp=(14, 19),
+                                  lengths={"t": (6, 13)}, when=lambda c, b: _no_strong(c, b)
+                                  and b["t"].is_major and b["s"] is not b["t"],
+                                  test=lambda i, b, c: i.good_suit(b["t"]))),
+        ("over_weak_overcall", _R("over_weak_3nt_2", "2s ?", "3N", hcp=(20, 23),
+                                  test=_stopper_s, test_note=("stopper", "s"),
+                                  when=_no_strong)),
+        # balancing over a weak two passed round to us
+        ("balance_1nt", _R("balance_weak_double", "2s P P ?", "X", hcp=(10, ANY),
+                           lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
+                           notes=(("takeout", None), ("balancing", None)),
+                           when=_no_strong, test=_balance_double)),
+        ("balance_1nt", _R("balance_weak_2nt", "2s P P ?", "2N", hcp=(14, 18),
+                           balanced=True, test=_stopper_s, notes=(("balancing", None),),
+                           when=_no_strong)),
+        ("balance_1nt", _R("balance_weak_suit", "2s P P ?", "ct", hcp=(8, 16),
+                           lengths={"t": (5, 13)}, notes=(("balancing", None),),
+                           when=lambda c, b: _no_strong(c, b) and _at_level(2)(c, b)
+                           and b["t"] > b["s"], test=_good_t)),
+        ("balance_1nt", _R("balance_weak_pass", "2s P P ?", "P", when=_no_strong)),
+        # partner doubled for takeout, their side raised: responsive doubles and free bids
+        ("advance_cue", _R("responsive_game", "1s X 2s|3s ?", "4u", hcp=(11, ANY),
+                           lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major)),
+        ("advance_cue", _R("responsive_double", "1s X 2s|3s ?", "X", hcp=(8, ANY),
+                           artificial=True, forcing=F.FORCING,
+                           notes=(("responsive", None),), test=_responsive)),
+        ("advance_cue", _R("responsive_free", "1s X 2s ?", "cu", hcp=(5, 11),
+                           lengths={"u": (4, 13)}, test=_best_unbid,
+                           when=lambda c, b: b["u"] > b["s"] or (b["u"].is_major
+                                                                and not b["s"].is_major))),
+        ("advance_cue", _R("responsive_free_3", "1s X 2s|3s ?", "cu", hcp=(7, 11),
+                           lengths={"u": (5, 13)}, test=_best_unbid)),
+        ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
+        # negative doubles of a three-level (weak jump) overcall
+        ("comp_pass", _R("comp_neg_double_3", "1s 3t ?", "X", hcp=(10, ANY), artificial=True,
+                         forcing=F.FORCING, notes=(("negative", None), ("unbid_majors", None)),
+                         test=sayc.negative_double)),
+    ]
+
+
+def modern_rules() -> list[Rule]:
+    """SAYC's rules with the modern changes put in place."""
+    replace = _replacements()
+    additions = _additions()
+    before: dict[str, list[Rule]] = {}
+    for anchor, rule in additions:
+        before.setdefault(anchor, []).append(rule)
+    out: list[Rule] = []
+    for rule in sayc.sayc_rules():
+        out.extend(before.pop(rule.name, []))
+        out.append(replace.pop(rule.name, rule))
+    if replace or before:
+        raise ValueError(f"modern rules name unknown SAYC rules: {[*replace, *before]}")
+    return out
+
+
+def _fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
+    """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
+    call, shown = sayc.natural_fallback(system, info, ctx)
+    if call == DOUBLE:
+        last = ctx.last_bid
+        suit = None if last is None or last.strain is None else last.strain.suit
+        if suit is not None and info.lengths[suit] <= 1:
+            return PASS, Shown()
+    return call, shown
+
+
+MODERN = System("Modern", modern_rules(), fallback=_fallback, describe=sayc.describe_natural)
+"""The robots' default system: modern aggressive standard (SAYC remains selectable)."""

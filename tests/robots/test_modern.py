@@ -1,0 +1,132 @@
+"""The modern standard system: light shapely openings, weak bids by suit quality and
+vulnerability, overcalls, takeout and responsive doubles; explanations without contradictions."""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble.auction import Auction
+from redouble.board import Board
+from redouble.calls import DOUBLE, Call
+from redouble.deal import Deal
+from redouble.hand import Hand
+from redouble.robots.evaluation import HandInfo
+from redouble.robots.modern import MODERN, rule_of_20, suit_quality
+from redouble.robots.sayc import SAYC
+from redouble.robots.system import System, explain_text
+from redouble.robots.systems import SYSTEMS, system_named
+from redouble.seats import Seat, Vulnerability
+
+NONE, BOTH = Vulnerability.NONE, Vulnerability.BOTH
+
+
+def choose(system: System, hand: str, auction: str = "", *, dealer: Seat = Seat.NORTH,
+           vul: Vulnerability = NONE) -> str:
+    calls = [Call.parse(c) for c in auction.split()]
+    ctx = system.context(dealer, vul, calls)
+    return str(system.choose(HandInfo.of(Hand.parse(hand).cards), ctx).call)
+
+
+@pytest.mark.parametrize(("hand", "sayc", "modern"), [
+    ("AQT982.KJ43.2.32", "Pass", "1S"),   # 10 HCP, 6-4: the rule of 20
+    ("AJ982.KQ982.32.3", "Pass", "1S"),   # 10 HCP, 5-5
+    ("AT9432.K2.432.32", "Pass", "2S"),   # AT9432 opens a weak two not vulnerable
+    ("32.QJ9863.K32.32", "Pass", "2H"),   # so does QJ9863
+    ("AK32.KJ4.A65.J32", "1NT", "1NT"),
+])
+def test_openings(hand: str, sayc: str, modern: str) -> None:
+    assert choose(SAYC, hand) == sayc
+    assert choose(MODERN, hand) == modern
+
+
+def test_weak_twos_need_a_better_suit_vulnerable() -> None:
+    assert choose(MODERN, "AT9432.K2.432.32", vul=BOTH) == "Pass"
+    assert choose(MODERN, "AQT432.K2.432.32", vul=BOTH) == "2S"
+    info = HandInfo.of(Hand.parse("AT9432.K2.432.32").cards)
+    from redouble.cards import Suit
+    assert suit_quality(info, Suit.SPADES, vulnerable=False)
+    assert not suit_quality(info, Suit.SPADES, vulnerable=True)
+    assert rule_of_20(HandInfo.of(Hand.parse("AQT982.KJ43.2.32").cards))
+
+
+def test_preempts_at_the_three_and_four_level() -> None:
+    assert choose(MODERN, "2.KJT9873.Q2.432") == "3H"
+    assert choose(MODERN, "KQJ98732.2.32.32") == "4S"
+    assert choose(MODERN, "2.KQT9873.3.Q432") == "4H"  # 7-4 shape
+
+
+def test_overcall_on_a_good_five_card_suit_with_eight_hcp() -> None:
+    hand = "KJ984.A2.543.432"
+    assert choose(SAYC, hand, "1C", dealer=Seat.WEST) == "Pass"
+    assert choose(MODERN, hand, "1C", dealer=Seat.WEST) == "1S"
+
+
+def test_weak_jump_overcall_with_seven_cards() -> None:
+    assert choose(MODERN, "32.KQJ9873.32.32", "1C", dealer=Seat.WEST) == "3H"
+    assert choose(MODERN, "32.KQJ987.432.32", "1C", dealer=Seat.WEST) == "2H"
+
+
+def test_takeout_double_with_three_cards_in_their_suit() -> None:
+    hand = "AQ32.KJ32.432.A2"
+    assert choose(SAYC, hand, "1D", dealer=Seat.WEST) != "X"
+    assert choose(MODERN, hand, "1D", dealer=Seat.WEST) == "X"
+
+
+def test_action_over_a_weak_two_and_balancing() -> None:
+    assert choose(MODERN, "AQ32.2.KJ32.Q432", "2H", dealer=Seat.WEST) == "X"
+    assert choose(MODERN, "AQ32.2.K432.J432", "2H Pass Pass", dealer=Seat.EAST) == "X"
+    assert choose(MODERN, "AKJ32.2.A32.KQ43", "2H", dealer=Seat.WEST) == "X"
+
+
+def test_responsive_double() -> None:
+    # LHO opens 1H, partner doubles, RHO raises: both minors, values, no four spades
+    assert choose(MODERN, "32.432.KJ32.AQ32", "1H X 2H", dealer=Seat.NORTH) == "X"
+    text = MODERN.explain(Seat.NORTH, NONE, [Call.parse(c) for c in ["1H", "X", "2H", "X"]], 3)
+    assert text.startswith("responsive double")
+
+
+def test_systems_by_name() -> None:
+    assert system_named("SAYC") is SAYC and system_named("modern") is MODERN
+    assert set(SYSTEMS) == {"modern", "sayc"}
+    with pytest.raises(ValueError, match="unknown bidding system"):
+        system_named("precision")
+
+
+@pytest.mark.parametrize("system", [SAYC, MODERN], ids=["sayc", "modern"])
+def test_the_auctions_named_in_the_issue_explain_without_contradiction(system: System) -> None:
+    def text(auction: str, index: int) -> str:
+        return system.explain(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()], index)
+
+    slam = text("1S P 2N P 3C P 4N P 5H P 6S", 10)
+    assert "enough key cards for slam" in slam and "not enough" not in slam
+    assert text("1S P 3S", 2).startswith("10–12 support points")
+    for auction in ("1S P 3S", "1S P 2N P 3C P 4N P 5H P 6S", "1C P 1H P 1S P 4N P 5D P 6C"):
+        calls = [Call.parse(c) for c in auction.split()]
+        for explained in system.analyse(Seat.NORTH, NONE, calls):
+            assert explained.shown.conflicts() == [], (auction, explained)
+
+
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("system", [SAYC, MODERN], ids=["sayc", "modern"])
+def test_random_auctions_explain_without_contradiction(system: System, seed: int) -> None:
+    deal = Deal.from_seed("robots-explain", seed)
+    board = Board.numbered(seed + 1, deal=deal)
+    auction = Auction(dealer=board.dealer)
+    while not auction.is_complete:
+        seat = auction.turn
+        assert seat is not None
+        ctx = system.context(board.dealer, board.vulnerability, auction.calls)
+        info = HandInfo.of(deal[seat].cards)
+        explained = system.choose(info, ctx)
+        assert explained.shown.conflicts() == [], explained
+        # what others read the call to mean has no contradiction either
+        read = system.meaning(ctx, explained.call)
+        assert read.shown.conflicts() == [], read
+        for lang in ("en", "nl", "de", "no"):
+            assert explain_text(read, lang=lang)
+        if explained.call == DOUBLE and explained.rule == "natural" \
+                and "penalty" in dict(explained.shown.notes) and system is MODERN:
+            last = ctx.last_bid
+            assert last is not None and last.strain is not None and last.strain.suit is not None
+            assert info.lengths[last.strain.suit] >= 2  # never with a void or singleton
+        auction.make_call(explained.call)
