@@ -130,3 +130,36 @@ def test_random_auctions_explain_without_contradiction(system: System, seed: int
             assert last is not None and last.strain is not None and last.strain.suit is not None
             assert info.lengths[last.strain.suit] >= 2  # never with a void or singleton
         auction.make_call(explained.call)
+
+
+def test_two_suiters_and_their_advances() -> None:
+    assert choose(MODERN, "KQJ97.AJ982.32.3", "1C", dealer=Seat.WEST) == "2C"  # Michaels
+    assert choose(MODERN, "3.2.KQT98.AJ9832", "1S", dealer=Seat.WEST) == "2NT"  # unusual
+    # partner's Michaels over 1H: spades and a minor; no spade fit asks for the minor
+    assert choose(MODERN, "32.Q432.KJ43.Q32", "1H 2H P", dealer=Seat.WEST) == "2NT"
+    assert choose(MODERN, "Q32.432.KJ43.Q32", "1H 2H P", dealer=Seat.WEST) == "2S"
+
+
+def test_new_minor_forcing_finds_three_card_support() -> None:
+    auction = "1C P 1S P 1NT P"
+    assert choose(MODERN, "KQJ97.A32.Q32.32", auction) == "2D"
+    assert choose(MODERN, "A32.K32.J32.KQ32", auction + " 2D P") == "2S"
+    text = MODERN.explain(Seat.NORTH, NONE, [Call.parse(c) for c in (auction + " 2D").split()], 6)
+    assert text.startswith("new minor forcing")
+
+
+def test_no_three_notrump_with_a_void_and_a_long_suit() -> None:
+    # opener with seven diamonds and a void: the natural placement is a suit game, not 3NT
+    for seed in range(60):
+        deal = Deal.from_seed("void-3nt", seed)
+        board = Board.numbered(seed + 1, deal=deal)
+        auction = Auction(dealer=board.dealer)
+        while not auction.is_complete:
+            seat = auction.turn
+            assert seat is not None
+            info = HandInfo.of(deal[seat].cards)
+            ctx = MODERN.context(board.dealer, board.vulnerability, auction.calls)
+            explained = MODERN.choose(info, ctx)
+            if explained.rule == "natural" and str(explained.call) == "3NT":
+                assert not (min(info.lengths) == 0 and max(info.lengths) >= 6)
+            auction.make_call(explained.call)

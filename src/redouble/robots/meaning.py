@@ -105,6 +105,18 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
                "2 Schlüsselkarten mit Trumpfdame", "2 nøkkelkort med trumfdame"),
     "takeout": ("takeout double", "informatiedoublet", "Informationskontra", "opplysningsdobling"),
     "negative": ("negative double", "negatief doublet", "negatives Kontra", "negativ dobling"),
+    "michaels": ("Michaels cue bid: a two-suiter", "Michaels cue-bid: tweekleurenspel",
+                 "Michaels-Cuebid: Zweifärber", "Michaels cuebid: tofarget"),
+    "unusual_2nt": ("Unusual 2NT: the two lowest unbid suits",
+                    "Unusual 2SA: de twee laagste ongeboden kleuren",
+                    "Unusual 2SA: die zwei niedrigsten ungereizten Farben",
+                    "Unusual 2NT: de to laveste umeldte fargene"),
+    "asks_minor": ("asks for the minor", "vraagt naar de lage kleur", "fragt nach der Unterfarbe",
+                   "spør etter lavfargen"),
+    "nmf": ("new minor forcing: asks for three-card support", "nieuwe lage kleur forcing: "
+            "vraagt naar driekaartsteun", "Neue Unterfarbe forcierend: fragt nach "
+            "Dreieranschluss", "ny lavfarge krav: spør etter trekortsstøtte"),
+    "preference": ("preference", "voorkeur", "Präferenz", "preferanse"),
     "responsive": ("responsive double: values, two unbid suits",
                    "responsief doublet: waarden, twee ongeboden kleuren",
                    "Responsive-Kontra: Werte, zwei ungereizte Farben",

@@ -17,7 +17,7 @@ from redouble.calls import DOUBLE, PASS, Call
 from redouble.cards import Suit
 from redouble.robots import sayc
 from redouble.robots.evaluation import HandInfo
-from redouble.robots.meaning import MAX_HCP, Forcing, Shown
+from redouble.robots.meaning import MAX_HCP, Forcing, Points, Shown
 from redouble.robots.system import Bind, Context, Rule, System
 
 __all__ = ["MODERN", "modern_rules"]
@@ -25,6 +25,9 @@ __all__ = ["MODERN", "modern_rules"]
 F = Forcing
 ANY = MAX_HCP
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+
+
+THREE_NT = Call.parse("3NT")
 
 
 # --- hand tests ------------------------------------------------------------------------------
@@ -166,6 +169,35 @@ def _at_level(level: int) -> Callable[[Context, Bind], bool]:
     return when
 
 
+def _direct(ctx: Context, bind: Bind) -> bool:
+    return len(ctx.calls) <= 2  # the seat right after the opening (not balancing)
+
+
+def _two_suiter(low: Suit, high: Suit) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Both suits five long with the honours in them (at least half the HCP)."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        inside = sum(info.top_honours(s, 4) for s in (low, high))
+        return inside >= 2 and info.hcp >= (8 if ctx.vulnerable else 7)
+    return test
+
+
+def _major_minor(major: Suit) -> Callable[[HandInfo, Bind, Context], bool]:
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        minor = max((C, D), key=lambda s: info.lengths[s])
+        return _two_suiter(minor, major)(info, bind, ctx)
+    return test
+
+
+def _prefers(suit: Suit, other: Suit, *, points: int) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Advance the two-suiter in ``suit``: the longer of the two (the major, or the higher
+    one, on ties), with ``points`` HCP plus shortness for game."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        mine, theirs = info.lengths[suit], info.lengths[other]
+        better = mine > theirs or (mine == theirs and (suit.is_major, suit) > (other.is_major, other))
+        return better and (points == 0 or info.support_points(suit) >= points)
+    return test
+
+
 # --- the changes to SAYC, as data ------------------------------------------------------------
 
 
@@ -214,6 +246,35 @@ def _replacements() -> dict[str, Rule]:
 def _additions() -> list[tuple[str, Rule]]:
     """New rules, each placed before the SAYC rule it names."""
     return [
+        # two-suiters: Michaels cue bids and the unusual 2NT
+        ("weak_jump_overcall", _R("michaels_minor", "1m ?", "2m", hcp=(7, 11),
+                                  lengths={"H": (5, 13), "S": (5, 13)}, artificial=True,
+                                  forcing=F.FORCING, notes=(("michaels", None),),
+                                  when=_direct, test=_two_suiter(H, S))),
+        ("weak_jump_overcall", _R("michaels_hearts", "1H ?", "2H", hcp=(7, 11),
+                                  lengths={"S": (5, 13)}, alternatives=({"C": (5, 13)},
+                                                                        {"D": (5, 13)}),
+                                  artificial=True, forcing=F.FORCING,
+                                  notes=(("michaels", None),), when=_direct,
+                                  test=_major_minor(S))),
+        ("weak_jump_overcall", _R("michaels_spades", "1S ?", "2S", hcp=(7, 11),
+                                  lengths={"H": (5, 13)}, alternatives=({"C": (5, 13)},
+                                                                        {"D": (5, 13)}),
+                                  artificial=True, forcing=F.FORCING,
+                                  notes=(("michaels", None),), when=_direct,
+                                  test=_major_minor(H))),
+        ("weak_jump_overcall", _R("unusual_2nt_major", "1M ?", "2N", hcp=(7, 11),
+                                  lengths={"C": (5, 13), "D": (5, 13)}, artificial=True,
+                                  forcing=F.FORCING, notes=(("unusual_2nt", None),),
+                                  when=_direct, test=_two_suiter(C, D))),
+        ("weak_jump_overcall", _R("unusual_2nt_clubs", "1C ?", "2N", hcp=(7, 11),
+                                  lengths={"D": (5, 13), "H": (5, 13)}, artificial=True,
+                                  forcing=F.FORCING, notes=(("unusual_2nt", None),),
+                                  when=_direct, test=_two_suiter(D, H))),
+        ("weak_jump_overcall", _R("unusual_2nt_diamonds", "1D ?", "2N", hcp=(7, 11),
+                                  lengths={"C": (5, 13), "H": (5, 13)}, artificial=True,
+                                  forcing=F.FORCING, notes=(("unusual_2nt", None),),
+                                  when=_direct, test=_two_suiter(C, H))),
         # seven-card weak jump overcalls at the three level
         ("weak_jump_overcall", _R("weak_jump_overcall_3", "1s ?", "3t", hcp=(5, 10),
                                   lengths={"t": (7, 8)}, notes=(("preempt", None),),
@@ -252,11 +313,102 @@ def _additions() -> list[tuple[str, Rule]]:
         ("advance_cue", _R("responsive_free_3", "1s X 2s|3s ?", "cu", hcp=(7, 11),
                            lengths={"u": (5, 13)}, test=_best_unbid)),
         ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
+        *_two_suiter_advances(),
+        *_new_minor_forcing(),
+        # a slam try opposite a limit raise: Roman key-card Blackwood
+        ("limit_accept", _R("limit_rkc", "1M P 3M P ?", "4N", hcp=(19, ANY),
+                            points=Points.SUPPORT, trump="M", artificial=True,
+                            forcing=F.FORCING, notes=(("rkc", None),),
+                            test=lambda i, b, c: i.keycards(b["M"]) >= 2 and i.hcp >= 16)),
         # negative doubles of a three-level (weak jump) overcall
         ("comp_pass", _R("comp_neg_double_3", "1s 3t ?", "X", hcp=(10, ANY), artificial=True,
                          forcing=F.FORCING, notes=(("negative", None), ("unbid_majors", None)),
                          test=sayc.negative_double)),
     ]
+
+
+def _two_suiter_advances() -> list[tuple[str, Rule]]:
+    """Partner showed two suits: game with a fit and values, else the better of the two."""
+    out: list[tuple[str, Rule]] = []
+    shows = {"1C 2C": (H, S), "1D 2D": (H, S), "1H 2N": (C, D), "1S 2N": (C, D),
+             "1C 2N": (D, H), "1D 2N": (C, H)}
+    for start, (low, high) in shows.items():
+        tag = start.replace(" ", "_")
+        for suit in (high, low):
+            other = low if suit is high else high
+            letter = suit.letter()
+            game = 4 if suit.is_major else 5
+            out.append(("advance_ov_cue", _R(
+                f"adv2_{tag}_game_{letter}", f"{start} P ?", f"{game}{letter}",
+                hcp=(10, ANY), lengths={letter: (3, 13)},
+                test=_prefers(suit, other, points=10 if suit.is_major else 14))))
+        for suit in (high, low):
+            other = low if suit is high else high
+            out.append(("advance_ov_cue", _R(
+                f"adv2_{tag}_pref_{suit.letter()}", f"{start} P ?", f"c{suit.letter()}",
+                notes=(("preference", None),), test=_prefers(suit, other, points=0))))
+    for major, other in ((H, S), (S, H)):
+        start = f"1{major.letter()} 2{major.letter()} P ?"
+        tag = major.letter()
+        o = other.letter()
+        out += [
+            ("advance_ov_cue", _R(f"adv_mich_{tag}_game", start, f"4{o}", hcp=(10, ANY),
+                                  points=Points.SUPPORT, trump=o, lengths={o: (3, 13)})),
+            ("advance_ov_cue", _R(f"adv_mich_{tag}_pref", start, f"c{o}",
+                                  lengths={o: (3, 13)}, notes=(("preference", None),))),
+            ("advance_ov_cue", _R(f"adv_mich_{tag}_ask", start, "2N", artificial=True,
+                                  forcing=F.FORCING, lengths={o: (0, 2)},
+                                  notes=(("asks_minor", None),))),
+            ("advance_ov_cue", _R(f"adv_mich_{tag}_minor", f"1{tag} 2{tag} P 2N P ?", "3m",
+                                  lengths={"m": (5, 13)})),
+        ]
+    return out
+
+
+def _new_minor_forcing() -> list[tuple[str, Rule]]:
+    """After 1m–1M–1NT: new minor forcing (checkback for three-card support) with 11+, and
+    responder's natural continuations."""
+    out: list[tuple[str, Rule]] = []
+    for minor, new in ((C, D), (D, C)):
+        for major in (H, S):
+            m, n, M = minor.letter(), new.letter(), major.letter()
+            start = f"1{m} P 1{M} P 1N P"
+            tag = f"{m}{M}"
+            out += [
+                ("1nt_resp_2nt", _R(f"nmf_{tag}", f"{start} ?", f"2{n}", hcp=(11, ANY),
+                                    lengths={M: (5, 5)}, artificial=True, forcing=F.FORCING,
+                                    notes=(("nmf", None),))),
+                ("1nt_resp_2nt", _R(f"after_1nt_{tag}_game", f"{start} ?", f"4{M}",
+                                    hcp=(12, ANY), points=Points.TOTAL,
+                                    lengths={M: (6, 13)})),
+                ("1nt_resp_2nt", _R(f"after_1nt_{tag}_invite", f"{start} ?", f"3{M}",
+                                    hcp=(10, 11), points=Points.TOTAL, lengths={M: (6, 13)},
+                                    forcing=F.INVITATIONAL)),
+                ("1nt_resp_2nt", _R(f"after_1nt_{tag}_3nt", f"{start} ?", "3N", hcp=(13, 18),
+                                    lengths={M: (4, 4)})),
+                ("1nt_resp_2nt", _R(f"after_1nt_{tag}_2nt", f"{start} ?", "2N", hcp=(11, 12),
+                                    lengths={M: (4, 4)}, forcing=F.INVITATIONAL)),
+                ("1nt_resp_2nt", _R(f"after_1nt_{tag}_own", f"{start} ?", f"2{M}",
+                                    hcp=(0, 10), lengths={M: (5, 13)}, forcing=F.SIGNOFF,
+                                    test=lambda i, b, c, maj=major: i.lengths[maj] >= 6
+                                    or i.hcp <= 8)),
+                ("1nt_resp_2nt", _R(f"after_1nt_{tag}_pass", f"{start} ?", "P", hcp=(0, 10))),
+                ("1nt_resp_2nt", _R(f"nmf_{tag}_fit", f"{start} 2{n} P ?", f"2{M}",
+                                    lengths={M: (3, 3)})),
+                ("1nt_resp_2nt", _R(f"nmf_{tag}_3nt", f"{start} 2{n} P ?", "3N", hcp=(13, 14),
+                                    lengths={M: (0, 2)})),
+                ("1nt_resp_2nt", _R(f"nmf_{tag}_2nt", f"{start} 2{n} P ?", "2N", hcp=(10, 12),
+                                    lengths={M: (0, 2)})),
+                ("1nt_resp_2nt", _R(f"nmf_{tag}_fit_game", f"{start} 2{n} P 2{M} P ?",
+                                    f"4{M}", hcp=(13, ANY))),
+                ("1nt_resp_2nt", _R(f"nmf_{tag}_fit_invite", f"{start} 2{n} P 2{M} P ?",
+                                    f"3{M}", hcp=(11, 12), forcing=F.INVITATIONAL)),
+                ("1nt_resp_2nt", _R(f"nmf_{tag}_nofit_game", f"{start} 2{n} P 2N P ?", "3N",
+                                    hcp=(13, ANY))),
+                ("1nt_resp_2nt", _R(f"nmf_{tag}_nofit_pass", f"{start} 2{n} P 2N P ?", "P",
+                                    hcp=(11, 12))),
+            ]
+    return out
 
 
 def modern_rules() -> list[Rule]:
@@ -278,6 +430,13 @@ def modern_rules() -> list[Rule]:
 def _fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
     call, shown = sayc.natural_fallback(system, info, ctx)
+    long = info.longest()
+    if call == THREE_NT and min(info.lengths) == 0 and info.lengths[long] >= 6:
+        # no 3NT with a void and a long suit: the game in the suit
+        game = Call.bid(4 if long.is_major else 5, long.strain)
+        legal = ctx.last_bid is None or game.rank > ctx.last_bid.rank
+        if legal:
+            return game, sayc.describe_natural(system, ctx, game)
     if call == DOUBLE:
         last = ctx.last_bid
         suit = None if last is None or last.strain is None else last.strain.suit
