@@ -3,6 +3,8 @@ vulnerability, overcalls, takeout and responsive doubles; explanations without c
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from redouble.auction import Auction
@@ -13,7 +15,7 @@ from redouble.hand import Hand
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.modern import MODERN, rule_of_20, suit_quality
 from redouble.robots.sayc import SAYC
-from redouble.robots.system import System, explain_text
+from redouble.robots.system import Context, Explained, System, explain_text
 from redouble.robots.systems import SYSTEMS, system_named
 from redouble.seats import Seat, Vulnerability
 
@@ -106,10 +108,10 @@ def test_the_auctions_named_in_the_issue_explain_without_contradiction(system: S
             assert explained.shown.conflicts() == [], (auction, explained)
 
 
-@pytest.mark.parametrize("seed", range(30))
-@pytest.mark.parametrize("system", [SAYC, MODERN], ids=["sayc", "modern"])
-def test_random_auctions_explain_without_contradiction(system: System, seed: int) -> None:
-    deal = Deal.from_seed("robots-explain", seed)
+def robot_auction(system: System, seed_name: str,
+                  seed: int) -> Iterator[tuple[Context, HandInfo, Explained]]:
+    """Bid a seeded deal with ``system`` in all four seats: each call with its context."""
+    deal = Deal.from_seed(seed_name, seed)
     board = Board.numbered(seed + 1, deal=deal)
     auction = Auction(dealer=board.dealer)
     while not auction.is_complete:
@@ -118,6 +120,14 @@ def test_random_auctions_explain_without_contradiction(system: System, seed: int
         ctx = system.context(board.dealer, board.vulnerability, auction.calls)
         info = HandInfo.of(deal[seat].cards)
         explained = system.choose(info, ctx)
+        yield ctx, info, explained
+        auction.make_call(explained.call)
+
+
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("system", [SAYC, MODERN], ids=["sayc", "modern"])
+def test_random_auctions_explain_without_contradiction(system: System, seed: int) -> None:
+    for ctx, info, explained in robot_auction(system, "robots-explain", seed):
         assert explained.shown.conflicts() == [], explained
         # what others read the call to mean has no contradiction either
         read = system.meaning(ctx, explained.call)
@@ -129,7 +139,6 @@ def test_random_auctions_explain_without_contradiction(system: System, seed: int
             last = ctx.last_bid
             assert last is not None and last.strain is not None and last.strain.suit is not None
             assert info.lengths[last.strain.suit] >= 2  # never with a void or singleton
-        auction.make_call(explained.call)
 
 
 def test_two_suiters_and_their_advances() -> None:
@@ -151,15 +160,6 @@ def test_new_minor_forcing_finds_three_card_support() -> None:
 def test_no_three_notrump_with_a_void_and_a_long_suit() -> None:
     # opener with seven diamonds and a void: the natural placement is a suit game, not 3NT
     for seed in range(60):
-        deal = Deal.from_seed("void-3nt", seed)
-        board = Board.numbered(seed + 1, deal=deal)
-        auction = Auction(dealer=board.dealer)
-        while not auction.is_complete:
-            seat = auction.turn
-            assert seat is not None
-            info = HandInfo.of(deal[seat].cards)
-            ctx = MODERN.context(board.dealer, board.vulnerability, auction.calls)
-            explained = MODERN.choose(info, ctx)
+        for _, info, explained in robot_auction(MODERN, "void-3nt", seed):
             if explained.rule == "natural" and str(explained.call) == "3NT":
                 assert not (min(info.lengths) == 0 and max(info.lengths) >= 6)
-            auction.make_call(explained.call)
