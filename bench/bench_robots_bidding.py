@@ -17,8 +17,8 @@ import time
 
 from bench.bench_robots import _load
 from redouble.cli.robots import run_bidding_evaluation
-from redouble.robots.frozen import BASELINE_COMMIT, FrozenRobot
-from redouble.robots.match import Team, play_bidding_match
+from redouble.robots.frozen import BASELINE_COMMIT, FrozenRobot, bench_cache
+from redouble.robots.match import Team, match_tables, play_bidding_match
 
 
 class _Ticker:
@@ -53,7 +53,9 @@ def run() -> str:
         frozen = FrozenRobot()
         try:
             team = Team(f"baseline-{BASELINE_COMMIT}", frozen)
-            peer = play_bidding_match(self_play, team, team, seed=seed)
+            tables = match_tables(self_play, seed=seed, cache=bench_cache())
+            peer = play_bidding_match(self_play, team, team, seed=seed,
+                                      tables=lambda board: tables[(board.number or 1) - 1])
         finally:
             frozen.close()
         ours = next(m for m in evaluation.matches if m.team_b == "redouble")

@@ -277,7 +277,15 @@ def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
     import time
 
     from redouble.robots.base import CallChoice
-    from redouble.robots.match import BiddingMatch, Team, bid_board, match_boards, robot_factory
+    from redouble.robots.frozen import bench_cache
+    from redouble.robots.match import (
+        BiddingMatch,
+        Team,
+        bid_board,
+        match_boards,
+        match_tables,
+        robot_factory,
+    )
     from redouble.view import View
 
     robot = robot_factory("redouble")
@@ -313,8 +321,9 @@ def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
                                                                    total=count)
             match = BiddingMatch(team_a="redouble", team_b=name)
             matches.append(match)
-            for board in match_boards(count, seed=seed):
-                match.boards.append(bid_board(board, team_a, team_b))
+            tables = match_tables(count, seed=seed, cache=bench_cache())
+            for board, table in zip(match_boards(count, seed=seed), tables, strict=True):
+                match.boards.append(bid_board(board, team_a, team_b, dd=table))
                 if progress is not None:
                     progress.advance(task)
     finally:
@@ -323,3 +332,4 @@ def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
             if close is not None:
                 close()
     return BiddingEvaluation(matches, time.perf_counter() - start, call_seconds)
+

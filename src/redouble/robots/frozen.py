@@ -28,7 +28,8 @@ from redouble.hand import Hand
 from redouble.robots.base import CallChoice
 from redouble.view import View
 
-__all__ = ["BASELINE_COMMIT", "FrozenRobot", "FrozenRobotError", "export_commit"]
+__all__ = ["BASELINE_COMMIT", "FrozenRobot", "FrozenRobotError", "bench_cache", "export_commit",
+           "repository_root"]
 
 BASELINE_COMMIT = "3d191de"
 """The robots as they were when the competitive-bidding work began (issue 13)."""
@@ -66,6 +67,14 @@ def repository_root() -> Path:
         if out:
             return Path(out)
     raise FrozenRobotError("a frozen robot needs redouble's git repository (run from a clone)")
+
+
+def bench_cache() -> Path | None:
+    """``.bench-cache`` at the top of the git clone (frozen commits, DD tables), if any."""
+    try:
+        return repository_root() / ".bench-cache"
+    except FrozenRobotError:
+        return None
 
 
 def export_commit(commit: str = BASELINE_COMMIT, *, root: Path | None = None) -> Path:

@@ -11,6 +11,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from redouble.board import Board
@@ -36,6 +37,7 @@ __all__ = [
     "bid_board",
     "bid_table",
     "format_bidding_board",
+    "match_tables",
     "play_bidding_match",
     "play_board",
     "play_match",
@@ -480,3 +482,34 @@ def play_bidding_match(count: int, team_a: Team, team_b: Team, *, seed: str = "r
         if on_board is not None:
             on_board(outcome)
     return result
+
+
+def match_tables(count: int, *, seed: str = "redouble-match",
+                 cache: Path | None = None) -> list[DDTable]:
+    """The DD tables of boards 1 … ``count`` of ``seed``, solved in batches (on every core)
+    and, with ``cache``, kept in a JSON file there so later runs on the same deals skip DDS."""
+    import hashlib
+    import json
+
+    from redouble.analysis import DDTable, dd_tables
+
+    known: dict[str, list[int]] = {}
+    path = None
+    if cache is not None:
+        digest = hashlib.sha256(seed.encode()).hexdigest()[:16]
+        path = cache / f"dd-{digest}.json"
+        if path.exists():
+            try:
+                known = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                known = {}
+    boards = list(match_boards(count, seed=seed))
+    missing = [b for b in boards if str(b.number) not in known]
+    for start in range(0, len(missing), 100):
+        chunk = missing[start:start + 100]
+        for board, table in zip(chunk, dd_tables([b.deal for b in chunk]), strict=True):
+            known[str(board.number)] = list(table.values)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(known), encoding="utf-8")
+    return [DDTable(tuple(known[str(b.number)])) for b in boards]
