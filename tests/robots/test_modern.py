@@ -163,3 +163,14 @@ def test_no_three_notrump_with_a_void_and_a_long_suit() -> None:
         for _, info, explained in robot_auction(MODERN, "void-3nt", seed):
             if explained.rule == "natural" and str(explained.call) == "3NT":
                 assert not (min(info.lengths) == 0 and max(info.lengths) >= 6)
+
+
+def test_lebensohl_after_a_takeout_double_of_a_weak_two() -> None:
+    # weak hand with diamonds after 2S X: 2NT relay, then 3D to play
+    assert choose(MODERN, "32.432.QT9832.32", "2S X P", dealer=Seat.WEST) == "2NT"
+    assert choose(MODERN, "AQ32.AK32.K32.32", "2S X P 2NT P", dealer=Seat.EAST) == "3C"
+    assert choose(MODERN, "32.432.QT9832.32", "2S X P 2NT P 3C P", dealer=Seat.WEST) == "3D"
+
+
+def test_a_new_suit_opposite_a_weak_two_is_forcing() -> None:
+    assert choose(MODERN, "KQ765.AKT9.K.K74", "2D P") == "2S"

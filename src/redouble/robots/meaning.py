@@ -116,6 +116,12 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "nmf": ("new minor forcing: asks for three-card support", "nieuwe lage kleur forcing: "
             "vraagt naar driekaartsteun", "Neue Unterfarbe forcierend: fragt nach "
             "Dreieranschluss", "ny lavfarge krav: spør etter trekortsstøtte"),
+    "lebensohl": ("Lebensohl: a weak hand, asks partner to bid 3♣",
+                  "Lebensohl: zwakke hand, vraagt partner 3♣ te bieden",
+                  "Lebensohl: schwache Hand, Partner soll 3♣ bieten",
+                  "Lebensohl: svak hånd, ber makker melde 3♣"),
+    "relay": ("completes the relay", "voltooit het relais", "folgt dem Relais",
+              "fullfører reléet"),
     "preference": ("preference", "voorkeur", "Präferenz", "preferanse"),
     "responsive": ("responsive double: values, two unbid suits",
                    "responsief doublet: waarden, twee ongeboden kleuren",

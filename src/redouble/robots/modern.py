@@ -88,8 +88,12 @@ def _four_level(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 
 def _overcall_1(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """One-level overcall: 12+ HCP, or 10+ (9+ not vulnerable) with a top-three honour in
+    the suit, or 8+ with two of the top five (vulnerable: one of them in the top three)."""
     suit = bind["t"]
-    if info.lengths[suit] >= 6 or info.hcp >= (11 if ctx.vulnerable else 10):
+    if info.lengths[suit] >= 6 or info.hcp >= 12:
+        return True
+    if info.hcp >= (10 if ctx.vulnerable else 9) and info.top_honours(suit, 3) >= 1:
         return True
     return info.top_honours(suit, 5) >= 2 and (info.top_honours(suit, 3) >= 1
                                                or not ctx.vulnerable)
@@ -148,6 +152,21 @@ def _best_unbid(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 def _balance_double(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     return takeout_shape(info, ctx) or info.hcp >= 16
+
+
+def _nt_advance(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Notrump advances a takeout double: a stopper, and no four-card major to bid instead."""
+    theirs = ctx.their_suits()
+    return info.stopper(bind["s"]) and not any(
+        info.lengths[m] >= 4 for m in (H, S) if m not in theirs)
+
+
+def _best_unbid_below(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """The longest unbid suit ranks below theirs (it must be bid at the three level)."""
+    theirs = ctx.their_suits()
+    best = max((s for s in Suit if s not in theirs),
+               key=lambda s: (info.lengths[s], s.is_major, s))
+    return best < bind["s"]
 
 
 def _stopper_s(info: HandInfo, bind: Bind, ctx: Context) -> bool:
@@ -240,6 +259,17 @@ def _replacements() -> dict[str, Rule]:
            and i.hcp >= (10 if (c.last_bid is not None and c.last_bid.level == 2
                                 and b["t"] > b["s"]) else 12)),
     ]
+    for tag, adv in (("", "1s X P ?"), ("_bal", "1s P P X P ?")):
+        new += [
+            _R(f"advance_2nt{tag}", adv, "2N", hcp=(11, 12), lengths={"s": (3, 13)},
+               forcing=F.INVITATIONAL, test=_nt_advance),
+            _R(f"advance_1nt{tag}", adv, "1N", hcp=(6, 10), lengths={"s": (3, 13)},
+               test=_nt_advance),
+        ]
+    # Lebensohl after partner doubles a weak two: 2NT puts a weak hand in three of a suit
+    new.append(_R("advance_2nt_2", "2s X P ?", "2N", hcp=(0, 7), artificial=True,
+                  forcing=F.FORCING, notes=(("lebensohl", None),), when=_no_strong,
+                  test=lambda i, b, c: _best_unbid_below(i, b, c) and max(i.lengths) >= 4))
     return {rule.name: rule for rule in new}
 
 
@@ -314,6 +344,29 @@ def _additions() -> list[tuple[str, Rule]]:
                            lengths={"u": (5, 13)}, test=_best_unbid)),
         ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
         *_two_suiter_advances(),
+        *[("advance_ov_cue", rule)
+          for rule in sayc.takeout_advances("_w2bal", "2s P P X P ?")],
+        ("advance_ov_cue", _R("lebensohl_relay", "2s X P 2N P ?", "3C", artificial=True,
+                              forcing=F.FORCING, notes=(("relay", None),),
+                              when=_no_strong)),
+        ("advance_ov_cue", _R("lebensohl_place", "2s X P 2N P 3C P ?", "3u",
+                              lengths={"u": (4, 13)}, forcing=F.SIGNOFF, test=_best_unbid,
+                              when=lambda c, b: b["u"] is not C)),
+        ("advance_ov_cue", _R("lebensohl_clubs", "2s X P 2N P 3C P ?", "P",
+                              lengths={"C": (4, 13)})),
+        # a new suit opposite a weak two or a preempt: forcing, or game in a major
+        ("weak2_ask", _R("weak2_new_major_game", "2s P ?", "4t", hcp=(14, ANY),
+                                   lengths={"t": (7, 13)}, forcing=F.SIGNOFF,
+                                   when=lambda c, b: _no_strong(c, b) and b["t"].is_major)),
+        ("weak2_ask", _R("weak2_new_suit", "2s P ?", "ct", hcp=(14, ANY),
+                                   lengths={"t": (5, 13)}, forcing=F.FORCING,
+                                   when=_no_strong, test=_good_t)),
+        ("preempt_pass", _R("preempt_new_major_game", "3s P ?", "4t", hcp=(14, ANY),
+                            lengths={"t": (6, 13)}, forcing=F.SIGNOFF,
+                            when=lambda c, b: b["t"].is_major, test=_good_t)),
+        ("preempt_pass", _R("preempt_new_suit", "3s P ?", "ct", hcp=(16, ANY),
+                            lengths={"t": (5, 13)}, forcing=F.FORCING, test=_good_t,
+                            when=_at_level(3))),
         *_new_minor_forcing(),
         # a slam try opposite a limit raise: Roman key-card Blackwood
         ("limit_accept", _R("limit_rkc", "1M P 3M P ?", "4N", hcp=(19, ANY),

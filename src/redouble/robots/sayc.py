@@ -16,7 +16,7 @@ from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Shown
 from redouble.robots.system import Bind, Context, Rule, System, Test, When
 
 __all__ = ["SAYC", "describe_natural", "natural_fallback", "negative_double", "opening_suit",
-           "sayc_rules"]
+           "sayc_rules", "takeout_advances"]
 
 F = Forcing
 ANY = MAX_HCP
@@ -652,17 +652,7 @@ def _rules() -> list[Rule]:
     # ---- advancing partner's takeout double (direct or balancing) ----
     for tag, adv in (("", "1s X P ?"), ("_bal", "1s P P X P ?"), ("_2", "2s X P ?"),
                      ("_3", "3s X P ?")):
-        add(_R(f"advance_cue{tag}", adv, "cs", hcp=(12, ANY), artificial=True, forcing=F.GAME_FORCING,
-               notes=(("cuebid", None),)))
-        add(_R(f"advance_major_game{tag}", adv, "4u", hcp=(10, ANY), lengths={"u": (5, 13)},
-               when=lambda c, b: "u" not in b or b["u"].is_major))
-        add(_R(f"advance_3nt{tag}", adv, "3N", hcp=(13, ANY), test=_stopper_s, lengths={"s": (3, 13)}))
-        add(_R(f"advance_jump{tag}", adv, "ju", hcp=(9, 11), lengths={"u": (4, 13)},
-               forcing=F.INVITATIONAL, test=_best_unbid))
-        add(_R(f"advance_2nt{tag}", adv, "2N", hcp=(11, 12), test=_stopper_s, lengths={"s": (3, 13)},
-               forcing=F.INVITATIONAL))
-        add(_R(f"advance_1nt{tag}", adv, "1N", hcp=(6, 10), test=_stopper_s, lengths={"s": (3, 13)}))
-        add(_R(f"advance_suit{tag}", adv, "cu", hcp=(0, 11), lengths={"u": (3, 13)}, test=_best_unbid))
+        rules.extend(takeout_advances(tag, adv))
 
     # ---- advancing partner's overcall ----
     ov = "1s Lt P ?"
@@ -702,6 +692,23 @@ def _rules() -> list[Rule]:
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b)
            and not _five_open(c, b), forcing=F.SIGNOFF))
     return rules
+
+
+def takeout_advances(tag: str, adv: str) -> list[Rule]:
+    """Advancing partner's takeout double after the auction ``adv`` (rule names end in ``tag``)."""
+    return [
+        _R(f"advance_cue{tag}", adv, "cs", hcp=(12, ANY), artificial=True, forcing=F.GAME_FORCING,
+           notes=(("cuebid", None),)),
+        _R(f"advance_major_game{tag}", adv, "4u", hcp=(10, ANY), lengths={"u": (5, 13)},
+           when=lambda c, b: "u" not in b or b["u"].is_major),
+        _R(f"advance_3nt{tag}", adv, "3N", hcp=(13, ANY), test=_stopper_s, lengths={"s": (3, 13)}),
+        _R(f"advance_jump{tag}", adv, "ju", hcp=(9, 11), lengths={"u": (4, 13)},
+           forcing=F.INVITATIONAL, test=_best_unbid),
+        _R(f"advance_2nt{tag}", adv, "2N", hcp=(11, 12), test=_stopper_s, lengths={"s": (3, 13)},
+           forcing=F.INVITATIONAL),
+        _R(f"advance_1nt{tag}", adv, "1N", hcp=(6, 10), test=_stopper_s, lengths={"s": (3, 13)}),
+        _R(f"advance_suit{tag}", adv, "cu", hcp=(0, 11), lengths={"u": (3, 13)}, test=_best_unbid),
+    ]
 
 
 # --- natural fallback: placement by strength and fit ----------------------------------------
