@@ -48,6 +48,11 @@ def run() -> str:
     before = _load()
     pairings = [("baseline", boards)] + ([("redouble", self_play)] if self_play else [])
     evaluation = run_bidding_evaluation(pairings, seed=seed, progress=_Ticker())
+    # the yardstick itself: today's SAYC rules (changed since the baseline only in how they
+    # explain calls) against the frozen baseline should come out at about zero
+    sayc = run_bidding_evaluation([("baseline", boards)], seed=seed, system="sayc")
+    sayc_match = sayc.matches[0]
+    lo, hi = sayc_match.confidence()
     peer_lines = []
     if self_play:
         frozen = FrozenRobot()
@@ -72,12 +77,17 @@ def run() -> str:
         "## Robots: bidding scored double dummy against the frozen baseline",
         "",
         f"`redouble robots match --mode dd-bidding --opponents baseline --boards {boards} "
-        f"--self-play {self_play} --seed {seed}`: both tables bid (team A = redouble sits NS "
-        "in the open room, EW in the closed room), no card play, each contract scored with "
+        f"--self-play {self_play} --seed {seed}` (the robots' default system: modern): both "
+        "tables bid (team A = redouble sits NS in the open room, EW in the closed room), no "
+        "card play, each contract scored with "
         f"its double-dummy tricks. The baseline is commit {BASELINE_COMMIT} (the robots before "
         "issue 13), exported with `git archive` into `.bench-cache/` and run in a child "
         f"process. Load average before {before}, after {after} (2 shared cores).",
         "",
         evaluation.markdown(),
         *peer_lines,
+        "",
+        f"Check of the yardstick: the SAYC rules (`--system sayc`) against the baseline over "
+        f"the same {boards} boards: {sayc_match.imps_per_board:+.2f} IMPs/board "
+        f"(95% CI {lo:+.2f} … {hi:+.2f}).",
     ])

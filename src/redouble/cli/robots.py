@@ -36,6 +36,8 @@ def match_command(
     samples: Annotated[int | None, typer.Option(help="Layouts per card decision "
                                                 "(default: by tricks left).")] = None,
     worst: Annotated[int, typer.Option(help="dd-bidding: print the N boards lost most on.")] = 0,
+    system: Annotated[str, typer.Option(help="dd-bidding: the redouble robots' bidding "
+                                        "system, modern or sayc.")] = "modern",
     pbn: Annotated[Path | None, typer.Option(help="Write the match as PBN here.")] = None,
     lin: Annotated[Path | None, typer.Option(help="Write the match as LIN here.")] = None,
 ) -> None:
@@ -58,7 +60,8 @@ def match_command(
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, transient=False) as progress:
             if mode == "dd-bidding":
-                bidding = run_bidding_evaluation(pairings, seed=seed, progress=progress)
+                bidding = run_bidding_evaluation(pairings, seed=seed, progress=progress,
+                                                 system=system)
                 console.print(bidding.markdown(), markup=False, soft_wrap=True)
                 if worst:
                     from redouble.robots.match import format_bidding_board
@@ -272,8 +275,9 @@ class BiddingEvaluation:
 
 
 def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
-                           progress: Any = None) -> BiddingEvaluation:
-    """Bidding-only matches of the redouble robots against each named robot, DD-scored."""
+                           progress: Any = None, system: str = "modern") -> BiddingEvaluation:
+    """Bidding-only matches of the redouble robots (bidding ``system``) against each named
+    robot, DD-scored."""
     import time
 
     from redouble.robots.base import CallChoice
@@ -286,9 +290,11 @@ def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
         match_tables,
         robot_factory,
     )
+    from redouble.robots.robot import SaycRobot
+    from redouble.robots.systems import system_named
     from redouble.view import View
 
-    robot = robot_factory("redouble")
+    robot = SaycRobot(system=system_named(system))
     call_seconds: list[float] = []
 
     class Timed:
