@@ -266,6 +266,14 @@ def _replacements() -> dict[str, Rule]:
             _R(f"advance_1nt{tag}", adv, "1N", hcp=(6, 10), lengths={"s": (3, 13)},
                test=_nt_advance),
         ]
+    # a little more aggressive where double dummy shows the games are
+    new += [
+        _R("weak2_ask", "2s P ?", "2N", hcp=(14, ANY), artificial=True, forcing=F.FORCING,
+           notes=(("feature_ask", None),), when=_no_strong),
+        _R("weak2_pass", "2s P ?", "P", hcp=(0, 13), when=_no_strong),
+        _R("advance_ov_raise", "1s Lt P ?", "ct", hcp=(6, 10), points=Points.SUPPORT,
+           trump="t", lengths={"t": (3, 13)}),
+    ]
     # Lebensohl after partner doubles a weak two: 2NT puts a weak hand in three of a suit
     new.append(_R("advance_2nt_2", "2s X P ?", "2N", hcp=(0, 7), artificial=True,
                   forcing=F.FORCING, notes=(("lebensohl", None),), when=_no_strong,
@@ -368,11 +376,12 @@ def _additions() -> list[tuple[str, Rule]]:
                             lengths={"t": (5, 13)}, forcing=F.FORCING, test=_good_t,
                             when=_at_level(3))),
         *_new_minor_forcing(),
+        *[("rkc_ask", rule) for rule in _second_round()],
         # a slam try opposite a limit raise: Roman key-card Blackwood
-        ("limit_accept", _R("limit_rkc", "1M P 3M P ?", "4N", hcp=(19, ANY),
+        ("limit_accept", _R("limit_rkc", "1M P 3M P ?", "4N", hcp=(22, ANY),
                             points=Points.SUPPORT, trump="M", artificial=True,
                             forcing=F.FORCING, notes=(("rkc", None),),
-                            test=lambda i, b, c: i.keycards(b["M"]) >= 2 and i.hcp >= 16)),
+                            test=lambda i, b, c: i.keycards(b["M"]) >= 3 and i.hcp >= 18)),
         # negative doubles of a three-level (weak jump) overcall
         ("comp_pass", _R("comp_neg_double_3", "1s 3t ?", "X", hcp=(10, ANY), artificial=True,
                          forcing=F.FORCING, notes=(("negative", None), ("unbid_majors", None)),
@@ -462,6 +471,69 @@ def _new_minor_forcing() -> list[tuple[str, Rule]]:
                                     hcp=(11, 12))),
             ]
     return out
+
+
+def _second_round() -> list[Rule]:
+    """Responder's (and opener's) answers to an invitation or a strong rebid."""
+    def fits(suit_var: str, need: int) -> Callable[[HandInfo, Bind, Context], bool]:
+        return lambda i, b, c: i.lengths[b[suit_var]] >= need
+    major_s = {"when": lambda c, b: b["s"].is_major}
+    minor_s = {"when": lambda c, b: not b["s"].is_major}
+    major_t = {"when": lambda c, b: b["t"].is_major}
+    return [
+        _R("raise_inv_accept", "1M P 2M P 3M P ?", "4M", hcp=(8, ANY), points=Points.SUPPORT,
+           trump="M", notes=(("maximum", None),)),
+        _R("raise_inv_decline", "1M P 2M P 3M P ?", "P", notes=(("minimum", None),)),
+        _R("minor_raise_2nt_accept", "1m P 2m P 2N P ?", "3N", hcp=(8, ANY)),
+        _R("minor_raise_2nt_decline", "1m P 2m P 2N P ?", "3m", forcing=F.SIGNOFF),
+        _R("nt_2nt_accept", "1N P 2N P ?", "3N", hcp=(16, 17), notes=(("maximum", None),)),
+        _R("nt_2nt_decline", "1N P 2N P ?", "P", hcp=(15, 15), notes=(("minimum", None),)),
+        _R("resp_1nt_2nt_accept", "1s P 1N P 2N P ?", "3N", hcp=(8, ANY)),
+        _R("resp_1nt_2nt_pass", "1s P 1N P 2N P ?", "P"),
+        _R("resp_1nt_jump_game", "1s P 1N P 3s P ?", "4s", hcp=(8, ANY),
+           lengths={"s": (2, 13)}, **major_s),
+        _R("resp_1nt_jump_3nt", "1s P 1N P 3s P ?", "3N", hcp=(8, ANY), **minor_s),
+        _R("resp_1nt_jump_pass", "1s P 1N P 3s P ?", "P"),
+        _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
+           lengths={"t": (6, 13)}, **major_t),
+        _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 17)),
+        _R("resp_2nt_rebid_4nt", "1s P 1t P 2N P ?", "4N", hcp=(12, 13),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL,
+           test=lambda i, b, c: i.lengths[b["t"]] <= 5 or not b["t"].is_major),
+        _R("opener_2nt_4nt_accept", "1s P 1t P 2N P 4N P ?", "6N", hcp=(19, 19),
+           notes=(("maximum", None),)),
+        _R("opener_2nt_4nt_decline", "1s P 1t P 2N P 4N P ?", "P", hcp=(0, 18),
+           notes=(("minimum", None),)),
+        _R("resp_2nt_rebid_game", "1s P 1t P 2N P ?", "4t", hcp=(6, ANY),
+           lengths={"t": (6, 13)}, **major_t),
+        _R("resp_2nt_rebid_3nt", "1s P 1t P 2N P ?", "3N", hcp=(6, ANY)),
+        _R("resp_jump_rebid_game", "1s P 1t P 3s P ?", "4s", hcp=(8, ANY),
+           test=fits("s", 2), **major_s),
+        _R("resp_jump_rebid_3nt", "1s P 1t P 3s P ?", "3N", hcp=(8, ANY)),
+        _R("resp_jump_rebid_pass", "1s P 1t P 3s P ?", "P", hcp=(0, 7)),
+        _R("resp_jump_raise_game", "1s P 1t P 3t P ?", "4t", hcp=(8, ANY), **major_t),
+        _R("resp_jump_raise_pass", "1s P 1t P 3t P ?", "P", hcp=(0, 7), **major_t),
+        _R("resp_raise_game", "1s P 1t P 2t P ?", "4t", hcp=(13, ANY), points=Points.SUPPORT,
+           trump="t", **major_t),
+        _R("resp_raise_invite", "1s P 1t P 2t P ?", "3t", hcp=(11, 12), points=Points.SUPPORT,
+           trump="t", forcing=F.INVITATIONAL, **major_t),
+        _R("resp_raise_pass", "1s P 1t P 2t P ?", "P", hcp=(0, 10), **major_t),
+        _R("resp_own_rebid_game", "1s P 1t P 2s P ?", "4s", hcp=(13, ANY),
+           lengths={"s": (2, 13)}, **major_s),
+        _R("resp_own_rebid_3nt", "1s P 1t P 2s P ?", "3N", hcp=(13, 17),
+           test=lambda i, b, c: i.balanced or i.stopper(C) + i.stopper(D) + i.stopper(H)
+           + i.stopper(S) >= 3),
+        _R("resp_own_rebid_invite", "1s P 1t P 2s P ?", "3s", hcp=(11, 12),
+           lengths={"s": (2, 13)}, forcing=F.INVITATIONAL, **major_s),
+        _R("resp_1nt_rebid_3nt", "1s P 1t P 1N P ?", "3N", hcp=(13, 18),
+           test=lambda i, b, c: i.lengths[b["t"]] <= 5 or not b["t"].is_major),
+        _R("resp_1nt_rebid_2nt", "1s P 1t P 1N P ?", "2N", hcp=(11, 12), balanced=True,
+           forcing=F.INVITATIONAL),
+        _R("opener_2nt_invite_accept", "1s P 1t P 1N P 2N P ?", "3N", hcp=(13, ANY),
+           notes=(("maximum", None),)),
+        _R("opener_2nt_invite_decline", "1s P 1t P 1N P 2N P ?", "P", hcp=(0, 12),
+           notes=(("minimum", None),)),
+    ]
 
 
 def modern_rules() -> list[Rule]:
