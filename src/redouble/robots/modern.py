@@ -28,6 +28,8 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 
 THREE_NT = Call.parse("3NT")
+AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=22)
+"""Game a point lighter than the textbook: the IMP odds favour bidding close games."""
 
 
 # --- hand tests ------------------------------------------------------------------------------
@@ -266,6 +268,9 @@ def _replacements() -> dict[str, Rule]:
             _R(f"advance_1nt{tag}", adv, "1N", hcp=(6, 10), lengths={"s": (3, 13)},
                test=_nt_advance),
         ]
+    for tag, adv in (("_2", "2s X P ?"), ("_3", "3s X P ?")):
+        new.append(_R(f"advance_jump{tag}", adv, "ju", hcp=(9, 11), lengths={"u": (4, 13)},
+                      forcing=F.INVITATIONAL, test=_best_unbid, when=_jump_below_four))
     # a little more aggressive where double dummy shows the games are
     new += [
         _R("weak2_ask", "2s P ?", "2N", hcp=(14, ANY), artificial=True, forcing=F.FORCING,
@@ -352,7 +357,7 @@ def _additions() -> list[tuple[str, Rule]]:
                            lengths={"u": (5, 13)}, test=_best_unbid)),
         ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
         *_two_suiter_advances(),
-        *[("advance_ov_cue", rule)
+        *[("advance_ov_cue", _below_four(rule))
           for rule in sayc.takeout_advances("_w2bal", "2s P P X P ?")],
         ("advance_ov_cue", _R("lebensohl_relay", "2s X P 2N P ?", "3C", artificial=True,
                               forcing=F.FORCING, notes=(("relay", None),),
@@ -473,6 +478,21 @@ def _new_minor_forcing() -> list[tuple[str, Rule]]:
     return out
 
 
+def _fitting_3nt(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """3NT opposite partner's long suit: a card in it and stoppers in two other suits."""
+    suit = bind["s"]
+    return info.lengths[suit] >= 1 and sum(info.stopper(x) for x in Suit if x is not suit) >= 2
+
+
+def _jump_below_four(ctx: Context, bind: Bind) -> bool:
+    """A jump advance stays below the four level (higher, it passes 3NT)."""
+    last = ctx.last_bid
+    if last is None or "u" not in bind or last.level is None or last.strain is None:
+        return True
+    cheapest = last.level if bind["u"].strain > last.strain else last.level + 1
+    return cheapest + 1 <= 3
+
+
 def _second_round() -> list[Rule]:
     """Responder's (and opener's) answers to an invitation or a strong rebid."""
     def fits(suit_var: str, need: int) -> Callable[[HandInfo, Bind, Context], bool]:
@@ -492,7 +512,8 @@ def _second_round() -> list[Rule]:
         _R("resp_1nt_2nt_pass", "1s P 1N P 2N P ?", "P"),
         _R("resp_1nt_jump_game", "1s P 1N P 3s P ?", "4s", hcp=(8, ANY),
            lengths={"s": (2, 13)}, **major_s),
-        _R("resp_1nt_jump_3nt", "1s P 1N P 3s P ?", "3N", hcp=(8, ANY), **minor_s),
+        _R("resp_1nt_jump_3nt", "1s P 1N P 3s P ?", "3N", hcp=(9, ANY), test=_fitting_3nt,
+           **minor_s),
         _R("resp_1nt_jump_pass", "1s P 1N P 3s P ?", "P"),
         _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
            lengths={"t": (6, 13)}, **major_t),
@@ -509,7 +530,7 @@ def _second_round() -> list[Rule]:
         _R("resp_2nt_rebid_3nt", "1s P 1t P 2N P ?", "3N", hcp=(6, ANY)),
         _R("resp_jump_rebid_game", "1s P 1t P 3s P ?", "4s", hcp=(8, ANY),
            test=fits("s", 2), **major_s),
-        _R("resp_jump_rebid_3nt", "1s P 1t P 3s P ?", "3N", hcp=(8, ANY)),
+        _R("resp_jump_rebid_3nt", "1s P 1t P 3s P ?", "3N", hcp=(9, ANY), test=_fitting_3nt),
         _R("resp_jump_rebid_pass", "1s P 1t P 3s P ?", "P", hcp=(0, 7)),
         _R("resp_jump_raise_game", "1s P 1t P 3t P ?", "4t", hcp=(8, ANY), **major_t),
         _R("resp_jump_raise_pass", "1s P 1t P 3t P ?", "P", hcp=(0, 7), **major_t),
@@ -536,6 +557,15 @@ def _second_round() -> list[Rule]:
     ]
 
 
+def _below_four(rule: Rule) -> Rule:
+    """The jump advance of a takeout double only below the four level."""
+    if not rule.name.startswith("advance_jump"):
+        return rule
+    return Rule(name=rule.name, pattern=rule.pattern, call=rule.call, hcp=rule.hcp,
+                lengths=rule.lengths, forcing=rule.forcing, test=rule.test,
+                when=_jump_below_four)
+
+
 def modern_rules() -> list[Rule]:
     """SAYC's rules with the modern changes put in place."""
     replace = _replacements()
@@ -554,7 +584,7 @@ def modern_rules() -> list[Rule]:
 
 def _fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
-    call, shown = sayc.natural_fallback(system, info, ctx)
+    call, shown = sayc.natural_fallback(system, info, ctx, placement=AGGRESSIVE)
     long = info.longest()
     if call == THREE_NT and min(info.lengths) == 0 and info.lengths[long] >= 6:
         # no 3NT with a void and a long suit: the game in the suit

@@ -9,13 +9,16 @@ placement by combined strength and fit, explained in the same words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from redouble.calls import DOUBLE, PASS, Call, CallKind
 from redouble.cards import Rank, Strain, Suit
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Shown
 from redouble.robots.system import Bind, Context, Rule, System, Test, When
+from redouble.seats import Seat
 
-__all__ = ["SAYC", "describe_natural", "natural_fallback", "negative_double", "opening_suit",
+__all__ = ["SAYC", "SOUND", "Placement", "describe_natural", "natural_fallback", "negative_double", "opening_suit",
            "sayc_rules", "takeout_advances"]
 
 F = Forcing
@@ -721,16 +724,41 @@ def _partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
     if not ctx.calls_of(ctx.partner) or all(e.call.kind is CallKind.PASS
                                               for e in ctx.calls_of(ctx.partner)):
         return (min(hi, lo + 4) if hi < MAX_HCP else 6), tuple(a for a, _ in known.lengths)
+    if _opened(ctx, ctx.partner):
+        lo = max(lo, 11)  # a light (rule of 20) opening is worth a sound one in playing strength
     estimate = lo + min(3, max(0, (min(hi, 30) - lo) // 2))
     return estimate, tuple(a for a, _ in known.lengths)
+
+
+def _opened(ctx: Context, seat: Seat) -> bool:
+    """Whether ``seat`` made the auction's opening bid."""
+    opened = ctx.opened_at
+    return opened < len(ctx.calls) and ctx.dealer.next(opened) is seat
 
 
 def _game_level(strain: Strain) -> int:
     return {Strain.NOTRUMP: 3, Strain.HEARTS: 4, Strain.SPADES: 4}.get(strain, 5)
 
 
-def natural_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """The combined points the natural placement wants for game, slam and invitations."""
+
+    slam: int = 33
+    game: int = 26
+    major_game: int = 25
+    notrump_game: int = 25
+    invite: int = 23
+
+
+SOUND = Placement()
+"""SAYC's placement: the textbook 25–26 for game and 33 for a small slam."""
+
+
+def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
+                     placement: Placement = SOUND) -> tuple[Call, Shown]:
     """A sensible call where no rule applies: place the contract by combined strength and fit."""
+    p = placement
     legal = _legal_set(ctx)
     partner_pts, partner_len = _partner_estimate(ctx)
     last = ctx.partner_last()
@@ -752,29 +780,29 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call
         combined = info.hcp + 8  # partner unknown: assume an average share
     if fit is not None:
         trumps = info.lengths[fit] + partner_len[fit]
-        if combined >= 33 and partner_bid:
+        if combined >= p.slam and partner_bid:
             target = Call.bid(6, fit.strain)
-        elif combined >= 26 or (combined >= 25 and fit.is_major):
+        elif combined >= p.game or (combined >= p.major_game and fit.is_major):
             if fit.is_major or not _stoppers_theirs(info, {}, ctx):
                 target = Call.bid(_game_level(fit.strain), fit.strain)
             else:
                 target = Call.bid(3, Strain.NOTRUMP)
-        elif combined >= 23 and partner_bid:
+        elif combined >= p.invite and partner_bid:
             target = Call.bid(3, fit.strain)
         else:
             level = max(1, min(trumps - 6, 4 if fit.is_major else 3))
             target = Call.bid(level, fit.strain)
     elif partner_bid:
         long = info.longest()
-        if combined >= 33:
-            level = 7 if combined >= 37 else 6
+        if combined >= p.slam:
+            level = 7 if combined >= p.slam + 4 else 6
             strain = long.strain if info.lengths[long] >= 6 else Strain.NOTRUMP
             target = Call.bid(level, strain)
-        elif combined >= 25 and (info.balanced or _stoppers_theirs(info, {}, ctx)):
+        elif combined >= p.notrump_game and (info.balanced or _stoppers_theirs(info, {}, ctx)):
             target = Call.bid(3, Strain.NOTRUMP)
-        elif combined >= 25 and info.lengths[long] >= 6:
+        elif combined >= p.notrump_game and info.lengths[long] >= 6:
             target = Call.bid(_game_level(long.strain), long.strain)
-        elif combined >= 23 and info.balanced:
+        elif combined >= p.invite and info.balanced:
             target = Call.bid(2, Strain.NOTRUMP)
         elif info.lengths[long] >= 6 and not ctx.last_bid_by_us():
             target = Call.bid(2, long.strain)
