@@ -17,6 +17,7 @@ from redouble.robots.modern import MODERN, rule_of_20, suit_quality
 from redouble.robots.sayc import SAYC
 from redouble.robots.system import Context, Explained, System, explain_text
 from redouble.robots.systems import SYSTEMS, system_named
+from redouble.robots.twoovers import TWO_OVER_ONE
 from redouble.seats import Seat, Vulnerability
 
 NONE, BOTH = Vulnerability.NONE, Vulnerability.BOTH
@@ -89,12 +90,13 @@ def test_responsive_double() -> None:
 
 def test_systems_by_name() -> None:
     assert system_named("SAYC") is SAYC and system_named("modern") is MODERN
-    assert set(SYSTEMS) == {"modern", "sayc"}
+    assert set(SYSTEMS) == {"modern", "sayc", "2/1"}
+    assert system_named("2over1") is TWO_OVER_ONE
     with pytest.raises(ValueError, match="unknown bidding system"):
         system_named("precision")
 
 
-@pytest.mark.parametrize("system", [SAYC, MODERN], ids=["sayc", "modern"])
+@pytest.mark.parametrize("system", [SAYC, MODERN, TWO_OVER_ONE], ids=["sayc", "modern", "2/1"])
 def test_the_auctions_named_in_the_issue_explain_without_contradiction(system: System) -> None:
     def text(auction: str, index: int) -> str:
         return system.explain(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()], index)
@@ -125,7 +127,7 @@ def robot_auction(system: System, seed_name: str,
 
 
 @pytest.mark.parametrize("seed", range(30))
-@pytest.mark.parametrize("system", [SAYC, MODERN], ids=["sayc", "modern"])
+@pytest.mark.parametrize("system", [SAYC, MODERN, TWO_OVER_ONE], ids=["sayc", "modern", "2/1"])
 def test_random_auctions_explain_without_contradiction(system: System, seed: int) -> None:
     for ctx, info, explained in robot_auction(system, "robots-explain", seed):
         assert explained.shown.conflicts() == [], explained
@@ -174,3 +176,15 @@ def test_lebensohl_after_a_takeout_double_of_a_weak_two() -> None:
 
 def test_a_new_suit_opposite_a_weak_two_is_forcing() -> None:
     assert choose(MODERN, "KQ765.AKT9.K.K74", "2D P") == "2S"
+
+
+def test_two_over_one_is_game_forcing_and_1nt_forcing() -> None:
+    responder = "32.K32.A32.KQ932"  # 12 HCP, five clubs
+    assert choose(TWO_OVER_ONE, responder, "1S P") == "2C"
+    text = TWO_OVER_ONE.explain(Seat.NORTH, NONE, [Call.parse(c) for c in ["1S", "P", "2C"]], 2)
+    assert text.endswith("game forcing")
+    assert "game forcing" not in MODERN.explain(Seat.NORTH, NONE,
+                                                [Call.parse(c) for c in ["1S", "P", "2C"]], 2)
+    # a minimum opener does not pass the forcing 1NT: it bids a three-card minor
+    assert choose(TWO_OVER_ONE, "AQ932.K32.Q32.32", "1S P 1NT P") == "2D"
+    assert choose(MODERN, "AQ932.K32.Q32.32", "1S P 1NT P") == "Pass"

@@ -18,9 +18,9 @@ from redouble.cards import Suit
 from redouble.robots import sayc
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, Forcing, Points, Shown
-from redouble.robots.system import Bind, Context, Rule, System
+from redouble.robots.system import BiddingSystemError, Bind, Context, Rule, System
 
-__all__ = ["MODERN", "modern_rules"]
+__all__ = ["MODERN", "amend_rules", "modern_fallback", "modern_rules"]
 
 F = Forcing
 ANY = MAX_HCP
@@ -590,23 +590,29 @@ def _below_four(rule: Rule) -> Rule:
                 when=_jump_below_four)
 
 
-def modern_rules() -> list[Rule]:
-    """SAYC's rules with the modern changes put in place."""
-    replace = _replacements()
-    additions = _additions()
+def amend_rules(rules: list[Rule], replace: dict[str, Rule],
+                additions: list[tuple[str, Rule]]) -> list[Rule]:
+    """``rules`` with some replaced (same name, same place) and new ones put before the rule
+    each names: a system written as its differences from another."""
+    replace = dict(replace)
     before: dict[str, list[Rule]] = {}
     for anchor, rule in additions:
         before.setdefault(anchor, []).append(rule)
     out: list[Rule] = []
-    for rule in sayc.sayc_rules():
+    for rule in rules:
         out.extend(before.pop(rule.name, []))
         out.append(replace.pop(rule.name, rule))
     if replace or before:
-        raise ValueError(f"modern rules name unknown SAYC rules: {[*replace, *before]}")
+        raise BiddingSystemError(f"the changes name unknown rules: {[*replace, *before]}")
     return out
 
 
-def _fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
+def modern_rules() -> list[Rule]:
+    """SAYC's rules with the modern changes put in place."""
+    return amend_rules(sayc.sayc_rules(), _replacements(), _additions())
+
+
+def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
     call, shown = sayc.natural_fallback(system, info, ctx, placement=AGGRESSIVE)
     long = info.longest()
@@ -624,5 +630,5 @@ def _fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown
     return call, shown
 
 
-MODERN = System("Modern", modern_rules(), fallback=_fallback, describe=sayc.describe_natural)
+MODERN = System("Modern", modern_rules(), fallback=modern_fallback, describe=sayc.describe_natural)
 """The robots' default system: modern aggressive standard (SAYC remains selectable)."""
