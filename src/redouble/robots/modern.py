@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from redouble.calls import DOUBLE, PASS, Call
-from redouble.cards import Suit
+from redouble.cards import Strain, Suit
 from redouble.robots import sayc
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, Forcing, Points, Shown
@@ -28,7 +28,7 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 
 THREE_NT = Call.parse("3NT")
-AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=22)
+AGGRESSIVE = sayc.Placement(slam=33, game=25, major_game=24, notrump_game=24, invite=22)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
 
 
@@ -612,10 +612,35 @@ def modern_rules() -> list[Rule]:
     return amend_rules(sayc.sayc_rules(), _replacements(), _additions())
 
 
+def _partner_by_rules(ctx: Context) -> int:
+    """The least HCP partner's calls made by the system's rules (not placements) showed."""
+    lo = 0
+    for e in ctx.calls_of(ctx.partner):
+        if e.rule != "natural":
+            lo = max(lo, e.shown.hcp_envelope[0])
+    return lo
+
+
+def _cheapest(ctx: Context, strain: Strain) -> int:
+    last = ctx.last_bid
+    if last is None or last.level is None or last.strain is None:
+        return 1
+    return last.level if strain > last.strain else last.level + 1
+
+
 def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
     call, shown = sayc.natural_fallback(system, info, ctx, placement=AGGRESSIVE)
     long = info.longest()
+    if (call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us()
+            and info.hcp + _partner_by_rules(ctx) < 31):
+        return PASS, Shown()  # a slam needs the strength partner's system calls showed
+    if (call.is_bid and call.strain is Strain.NOTRUMP and (call.level or 0) >= 3
+            and info.hcp <= 12 and info.lengths[long] >= 6):
+        # a minimum hand with a long suit rebids it rather than jump to notrump
+        cheaper = Call.bid(_cheapest(ctx, long.strain), long.strain)
+        if cheaper.level is not None and cheaper.level <= 3:
+            return cheaper, sayc.describe_natural(system, ctx, cheaper)
     if call == THREE_NT and min(info.lengths) == 0 and info.lengths[long] >= 6:
         # no 3NT with a void and a long suit: the game in the suit
         game = Call.bid(4 if long.is_major else 5, long.strain)

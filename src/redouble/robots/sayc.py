@@ -800,7 +800,8 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
             target = Call.bid(level, strain)
         elif combined >= p.notrump_game and (info.balanced or _stoppers_theirs(info, {}, ctx)):
             target = Call.bid(3, Strain.NOTRUMP)
-        elif combined >= p.notrump_game and info.lengths[long] >= 6:
+        elif info.lengths[long] >= 6 and combined >= (
+                p.major_game if long.is_major else p.game + 1):
             target = Call.bid(_game_level(long.strain), long.strain)
         elif combined >= p.invite and info.balanced:
             target = Call.bid(2, Strain.NOTRUMP)
