@@ -188,3 +188,20 @@ def test_two_over_one_is_game_forcing_and_1nt_forcing() -> None:
     # a minimum opener does not pass the forcing 1NT: it bids a three-card minor
     assert choose(TWO_OVER_ONE, "AQ932.K32.Q32.32", "1S P 1NT P") == "2D"
     assert choose(MODERN, "AQ932.K32.Q32.32", "1S P 1NT P") == "Pass"
+
+
+def test_competing_by_the_law_of_total_tricks() -> None:
+    # partner opened 1H, RHO overcalled 1S: four trumps and a weak hand jump to 3H
+    assert choose(MODERN, "32.K432.QJ432.32", "1H 1S") == "3H"
+    # opener with six hearts competes to 3H over their 2S after a single raise
+    assert choose(MODERN, "A2.AQJ432.K32.32", "1H P 2H 2S") == "3H"
+
+
+def test_reopening_double_and_penalty_pass() -> None:
+    # opener, short in the overcalled suit, reopens with a double
+    assert choose(MODERN, "AKJ32.2.KQ32.Q32", "1S 2H P P") == "X"
+    # partner with a trump stack passes it for penalty
+    assert choose(MODERN, "32.KQT9.A432.432", "1S 2H P P X P", dealer=Seat.NORTH) == "Pass"
+    text = MODERN.explain(Seat.NORTH, NONE,
+                          [Call.parse(c) for c in ("1S", "2H", "P", "P", "X", "P", "P")], 6)
+    assert text.startswith("leaves the double in for penalty")

@@ -44,9 +44,12 @@ def suit_quality(info: HandInfo, suit: Suit, *, vulnerable: bool) -> bool:
 
 
 def rule_of_20(info: HandInfo) -> bool:
-    """Open at the one level: 12+ HCP, or 10+ HCP with HCP + the two longest suits >= 20."""
+    """Open at the one level: 12+ HCP, or 11 HCP with HCP + the two longest suits >= 20, or
+    10 HCP with 6-4 or 5-5 shape."""
     two_longest = sum(sorted(info.lengths, reverse=True)[:2])
-    return info.hcp >= 12 or (info.hcp >= 10 and info.hcp + two_longest >= 20)
+    if info.hcp == 10:
+        return two_longest >= 10  # 6-4, 5-5 or longer
+    return info.hcp >= 12 or (info.hcp >= 11 and info.hcp + two_longest >= 20)
 
 
 def _opens(info: HandInfo, ctx: Context) -> bool:
@@ -391,6 +394,18 @@ def _additions() -> list[tuple[str, Rule]]:
         ("over_1_pass", _R("over_raise_overcall", "1s P 2s ?", "cu", hcp=(11, 17),
                            lengths={"u": (5, 13)},
                            test=lambda i, b, c: i.good_suit(b["u"]) or i.lengths[b["u"]] >= 6)),
+        # the law of total tricks: compete to the level of the fit
+        ("comp_raise", _R("comp_jump_raise", "1M Lt ?", "jM", hcp=(3, 9), lengths={"M": (4, 13)},
+                          notes=(("preempt", None),), when=_jump_is_three)),
+        ("advance_ov_cue", _R("opener_compete", "1M P 2M Lt ?", "3M", hcp=(10, 15),
+                              lengths={"M": (6, 13)}, notes=(("competitive", None),),
+                              when=_at_level(2))),
+        ("advance_ov_cue", _R("responder_compete", "1M P 2M Lt P P ?", "3M", hcp=(5, 10),
+                              lengths={"M": (4, 13)}, notes=(("competitive", None),),
+                              when=_at_level(2))),
+        ("advance_ov_cue", _R("advance_ov_compete", "1s Lt Ls ?", "ct", hcp=(5, 10),
+                              points=Points.SUPPORT, trump="t", lengths={"t": (4, 13)},
+                              notes=(("competitive", None),), when=_at_level(2))),
         # the takeout doubler with a strong hand acts again when they raised
         ("advance_ov_cue", _R("doubler_again", "1s X 2s|3s P P ?", "X", hcp=(16, ANY),
                               lengths={"s": (0, 1)}, artificial=True,
@@ -403,7 +418,7 @@ def _additions() -> list[tuple[str, Rule]]:
                               notes=(("takeout", None),), when=_at_level(3),
                               test=lambda i, b, c: i.lengths[b["t"]] <= 1 or i.hcp >= 14)),
         ("advance_ov_cue", _R("reopening_penalty_pass", "1s Lt P P X P ?", "P",
-                              lengths={"t": (4, 13)}, notes=(("penalty", None),),
+                              lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
                               test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
         *[("rkc_ask", rule) for rule in _second_round()],
         # a slam try opposite a limit raise: Roman key-card Blackwood
@@ -506,6 +521,15 @@ def _fitting_3nt(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     """3NT opposite partner's long suit: a card in it and stoppers in two other suits."""
     suit = bind["s"]
     return info.lengths[suit] >= 1 and sum(info.stopper(x) for x in Suit if x is not suit) >= 2
+
+
+def _jump_is_three(ctx: Context, bind: Bind) -> bool:
+    """A jump raise of partner's major over a two-level overcall lands at the three level."""
+    last = ctx.last_bid
+    if last is None or last.level is None or last.strain is None:
+        return False
+    cheapest = last.level if bind["M"].strain > last.strain else last.level + 1
+    return cheapest + 1 == 3
 
 
 def _jump_below_four(ctx: Context, bind: Bind) -> bool:
