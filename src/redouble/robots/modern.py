@@ -28,7 +28,7 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 
 THREE_NT = Call.parse("3NT")
-AGGRESSIVE = sayc.Placement(slam=33, game=25, major_game=24, notrump_game=24, invite=22)
+AGGRESSIVE = sayc.Placement(slam=33, game=25, major_game=24, notrump_game=24, invite=23)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
 
 
