@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -20,6 +21,7 @@ from redouble.robots.match import (
     bid_board,
     bid_table,
     match_boards,
+    match_tables,
     play_bidding_match,
     swing_kind,
 )
@@ -141,3 +143,28 @@ def test_explain_refuses_an_illegal_auction_with_the_cores_error(auction: str,
     assert result.exit_code != 0
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_an_unknown_commit_cannot_be_frozen(tmp_path: Path) -> None:
+    from redouble.robots.frozen import FrozenRobotError, export_commit, repository_root
+
+    with pytest.raises(FrozenRobotError, match="cannot export commit"):
+        export_commit("deadbeefdeadbeef", root=repository_root())
+    assert not (repository_root() / ".bench-cache" / "baseline-deadbeefdeadbeef" / ".exported").exists()
+
+
+def test_dd_tables_of_match_boards_are_cached(tmp_path: Path) -> None:
+    first = match_tables(3, seed="cache-test", cache=tmp_path)
+    files = list(tmp_path.glob("dd-*.json"))
+    assert len(files) == 1
+    assert match_tables(3, seed="cache-test", cache=tmp_path) == first
+    board = next(iter(match_boards(1, seed="cache-test")))
+    assert first[0] == dd_table(board.deal)
+
+
+def test_explain_in_another_system() -> None:
+    result = runner.invoke(app, ["robots", "explain", "1S P 2C", "--system", "2/1"])
+    assert result.exit_code == 0, result.output
+    assert "game forcing" in result.output
+    result = runner.invoke(app, ["robots", "explain", "1S", "--system", "precision"])
+    assert result.exit_code != 0 and "unknown bidding system" in result.output
