@@ -394,6 +394,17 @@ def _additions() -> list[tuple[str, Rule]]:
         ("over_1_pass", _R("over_raise_overcall", "1s P 2s ?", "cu", hcp=(11, 17),
                            lengths={"u": (5, 13)},
                            test=lambda i, b, c: i.good_suit(b["u"]) or i.lengths[b["u"]] >= 6)),
+        # over their 1NT: a good five-card major competes; balancing with a long suit
+        ("over_1nt_pass", _R("over_1nt_major", "1N ?", "2M", hcp=(9, 15),
+                             lengths={"M": (5, 13)},
+                             test=lambda i, b, c: i.top_honours(b["M"], 3) >= 2
+                             or i.top_honours(b["M"], 5) >= 3)),
+        ("over_1nt_pass", _R("balance_1nt_double", "1N P P ?", "X", hcp=(15, ANY),
+                             notes=(("penalty", None),))),
+        ("over_1nt_pass", _R("balance_1nt_suit", "1N P P ?", "2t", hcp=(7, 15),
+                             lengths={"t": (5, 13)}, notes=(("balancing", None),),
+                             test=lambda i, b, c: i.lengths[b["t"]] >= 6 or i.good_suit(b["t"]))),
+        ("over_1nt_pass", _R("balance_1nt_pass", "1N P P ?", "P")),
         # the law of total tricks: compete to the level of the fit
         ("comp_raise", _R("comp_jump_raise", "1M Lt ?", "jM", hcp=(3, 9), lengths={"M": (4, 13)},
                           notes=(("preempt", None),), when=_jump_is_three)),
