@@ -82,7 +82,9 @@ def run() -> str:
         "card play, each contract scored with "
         f"its double-dummy tricks. The baseline is commit {BASELINE_COMMIT} (the robots before "
         "issue 13), exported with `git archive` into `.bench-cache/` and run in a child "
-        f"process. Load average before {before}, after {after} (2 shared cores).",
+        f"process. Load average before {before}, after {after} (2 shared cores). The rules "
+        "were developed on other deals (seeds `robots-dev`, `robots-dev2`); the deals of this "
+        "seed were never looked at board by board.",
         "",
         evaluation.markdown(),
         *peer_lines,

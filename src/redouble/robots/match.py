@@ -447,6 +447,10 @@ class BiddingMatch:
             f"| {self.team_a} v {self.team_b} | {len(self.boards)} | {self.imps_per_board:+.2f} "
             f"| {lo:+.2f} … {hi:+.2f} | {self.par_cost('a'):+.2f} | {self.par_cost('b'):+.2f} "
             f"| {self.par_distance():.2f} |",
+        ]
+        if self.team_a == self.team_b:
+            return "\n".join(lines)  # self-play: both tables alike, no swings to break down
+        lines += [
             "",
             "| kind of swing | boards | IMPs won (A) | IMPs lost (A) | net per board |",
             "|---|---:|---:|---:|---:|",
