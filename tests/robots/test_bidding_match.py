@@ -143,6 +143,7 @@ def test_explain_refuses_an_illegal_auction_with_the_cores_error(auction: str,
     assert result.exit_code != 0
     assert message in result.output
     assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1  # one line, however long
 
 
 def test_an_unknown_commit_cannot_be_frozen(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from redouble.errors import BridgeError
 from redouble.notation import Language
@@ -19,8 +20,9 @@ err_console = Console(stderr=True, highlight=False)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print an error in red on stderr and exit with ``code``."""
-    err_console.print(f"[bold red]error:[/] {message}")
+    """Print an error in red on stderr, on one line (never wrapped, no markup read from the
+    message), and exit with ``code``."""
+    err_console.print(Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
     raise typer.Exit(code)
 
 
