@@ -21,15 +21,23 @@ def register(app: typer.Typer) -> None:
 @robots_app.command("match")
 def match_command(
     boards: Annotated[int, typer.Option("--boards", "-n", min=1, help="Boards per pairing.")] = 16,
-    opponents: Annotated[str, typer.Option(help="Baselines the redouble robots play against, "
-                                           "comma-separated: naive, random.")] = "naive,random",
+    opponents: Annotated[str, typer.Option(help="Robots the redouble robots play against, "
+                                           "comma-separated: naive, random, baseline (the "
+                                           "robots frozen at commit 3d191de; bidding only)."
+                                           )] = "naive,random",
+    mode: Annotated[str, typer.Option(help="play (bidding and card play) or dd-bidding "
+                                      "(auctions only, contracts scored double dummy)."
+                                      )] = "play",
     self_play: Annotated[int, typer.Option("--self-play", min=0, help="Boards the redouble "
-                                           "robots also play against themselves (board time)."
-                                           )] = 0,
+                                           "robots also play against themselves (board time; "
+                                           "in dd-bidding mode, par distance).")] = 0,
     seed: Annotated[str, typer.Option(help="Seed of the boards.")] = "redouble-match",
     budget: Annotated[float, typer.Option(help="Seconds per card decision.")] = 0.8,
     samples: Annotated[int | None, typer.Option(help="Layouts per card decision "
                                                 "(default: by tricks left).")] = None,
+    worst: Annotated[int, typer.Option(help="dd-bidding: print the N boards lost most on.")] = 0,
+    system: Annotated[str, typer.Option(help="dd-bidding: the redouble robots' bidding "
+                                        "system, modern or sayc.")] = "modern",
     pbn: Annotated[Path | None, typer.Option(help="Write the match as PBN here.")] = None,
     lin: Annotated[Path | None, typer.Option(help="Write the match as LIN here.")] = None,
 ) -> None:
@@ -38,15 +46,33 @@ def match_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     names = [n.strip() for n in opponents.split(",") if n.strip()]
+    if mode not in ("play", "dd-bidding"):
+        fail(f"unknown mode {mode!r}: expected play or dd-bidding")
     for name in names:
-        if name not in ("naive", "random", "redouble"):
-            fail(f"unknown baseline {name!r}: expected naive, random or redouble")
+        if name not in ("naive", "random", "redouble", "baseline"):
+            fail(f"unknown opponent {name!r}: expected naive, random, baseline or redouble")
+    if mode == "play" and "baseline" in names:
+        fail("the baseline bids only: use --mode dd-bidding to play against it")
     with reporting():
         pairings = [(name, boards) for name in names]
         if self_play:
             pairings.append(("redouble", self_play))
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, transient=False) as progress:
+            if mode == "dd-bidding":
+                bidding = run_bidding_evaluation(pairings, seed=seed, progress=progress,
+                                                 system=system)
+                console.print(bidding.markdown(), markup=False, soft_wrap=True)
+                if worst:
+                    from redouble.robots.match import format_bidding_board
+
+                    for match in bidding.matches:
+                        console.print(f"\nWorst boards, {match.team_a} v {match.team_b}:",
+                                      markup=False)
+                        for outcome in match.worst(worst):
+                            console.print(format_bidding_board(outcome), markup=False,
+                                          soft_wrap=True)
+                return
             report = run_evaluation(pairings, seed=seed, budget=budget, samples=samples,
                                     progress=progress)
         from rich.markdown import Markdown
@@ -66,29 +92,74 @@ def match_command(
 
 @robots_app.command("explain")
 def explain_command(
-    auction: Annotated[str, typer.Argument(help="Calls from the dealer, e.g. '1NT P 2D'.")],
+    auction: Annotated[str, typer.Argument(help="Calls from the dealer, e.g. '1NT P 2D', in "
+                                           "English or any of the four notations.")],
     dealer: Annotated[str, typer.Option(help="The dealer's seat letter.")] = "N",
     vulnerable: Annotated[str, typer.Option(help="None, NS, EW or All.")] = "None",
-    lang: Annotated[str, typer.Option("--lang", "-l", help="en, nl, de or no.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the output: en, nl, "
+                                      "de or no.")] = "en",
+    system: Annotated[str, typer.Option(help="The bidding system: modern (the robots' "
+                                        "default) or sayc.")] = "modern",
 ) -> None:
-    """What each call of an auction means in the robots' system (SAYC), in plain words."""
-    from redouble.calls import Call
-    from redouble.robots.sayc import SAYC
-    from redouble.seats import Seat, Vulnerability
+    """What each call of an auction means in the robots' system, in plain words."""
+    from redouble.auction import Auction
+    from redouble.robots.systems import system_named
+    from redouble.seats import Vulnerability
 
     language = parse_language(lang)
     if not auction.split():
         fail("the auction is empty: give the calls from the dealer, e.g. '1NT P 2C'")
     with reporting():
-        calls = [Call.parse(text, lang=language) for text in auction.split()]
-        first = Seat.parse(dealer, lang=language)
+        rules = system_named(system)
+        calls, notation = _parse_auction(auction, language)
+        first = _parse_seat(dealer, notation, language)
         vul = Vulnerability.parse(vulnerable)
+        Auction(dealer=first, calls=calls)  # the core's own error for an illegal auction
         for index, call in enumerate(calls):
             seat = first.next(index)
-            text = SAYC.explain(first, vul, calls, index, lang=language)
-            alert = SAYC.analyse(first, vul, calls[: index + 1])[index].shown.artificial
+            text = rules.explain(first, vul, calls, index, lang=language)
+            alert = rules.analyse(first, vul, calls[: index + 1])[index].shown.artificial
             mark = " (alert)" if alert else ""
             console.print(f"{seat.letter(language)} {call.format(lang=language)}{mark}: {text}")
+
+
+def _notations(preferred: Any) -> list[Any]:
+    """English first (it always works), then the output language, then the others."""
+    from redouble.notation import Language
+
+    order = [Language.ENGLISH, preferred, *Language]
+    return list(dict.fromkeys(order))
+
+
+def _parse_auction(text: str, language: Any) -> tuple[list[Any], Any]:
+    """The calls of ``text`` in the first notation that reads every one of them."""
+    from redouble.calls import Call
+    from redouble.errors import NotationError
+
+    tokens = text.replace(",", " ").split()
+    first_error: NotationError | None = None
+    for notation in _notations(language):
+        try:
+            return [Call.parse(token, lang=notation) for token in tokens], notation
+        except NotationError as error:
+            first_error = first_error or error
+    assert first_error is not None
+    raise first_error
+
+
+def _parse_seat(text: str, notation: Any, language: Any) -> Any:
+    """The dealer in the auction's notation, the output language's, or any other."""
+    from redouble.errors import NotationError
+    from redouble.seats import Seat
+
+    first_error: NotationError | None = None
+    for option in dict.fromkeys([notation, *_notations(language)]):
+        try:
+            return Seat.parse(text, lang=option)
+        except NotationError as error:
+            first_error = first_error or error
+    assert first_error is not None
+    raise first_error
 
 
 class Evaluation:
@@ -174,3 +245,101 @@ def run_evaluation(pairings: list[tuple[str, int]], *, seed: str, budget: float,
             if snapshot is not None and len(match.boards) % every == 0:
                 snapshot(Evaluation(matches, time.perf_counter() - start, robot))
     return Evaluation(matches, time.perf_counter() - start, robot)
+
+
+class BiddingEvaluation:
+    """The figures of a double-dummy bidding run: one match per pairing, and bid latencies."""
+
+    def __init__(self, matches: list[Any], seconds: float, call_seconds: list[float]) -> None:
+        self.matches = matches
+        self.seconds = seconds
+        self.call_seconds = call_seconds
+
+    def markdown(self) -> str:
+        """Every pairing's table and swings, then the latencies."""
+        from redouble.robots.match import percentile
+
+        parts = []
+        for match in self.matches:
+            parts.append(f"**{match.team_a} v {match.team_b}**\n\n{match.markdown()}")
+        calls = self.call_seconds
+        if calls:
+            parts.append(f"Bid latency of the redouble robots: p50 "
+                         f"{percentile(calls, .5) * 1000:.1f} ms, p95 "
+                         f"{percentile(calls, .95) * 1000:.1f} ms, max {max(calls) * 1000:.1f} ms "
+                         f"over {len(calls)} calls. Total time {self.seconds:.0f} s.")
+        parts.append("IMPs: team A's per board (open room A sits NS), contracts scored with "
+                     "double-dummy tricks, no card play; 95% CI by the normal approximation. "
+                     "vs par: IMPs per table a side's contracts score against par (+ beats it); "
+                     "|contract − par|: per table, both sides (in self-play: the par distance). "
+                     "Kind of swing: where the two auctions first differ (the opening, the first "
+                     "action over their opening, a contested auction, a doubled contract) or, "
+                     "in uncontested auctions, what differs in the contracts.")
+        return "\n\n".join(parts)
+
+
+def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
+                           progress: Any = None, system: str = "modern") -> BiddingEvaluation:
+    """Bidding-only matches of the redouble robots (bidding ``system``) against each named
+    robot, DD-scored."""
+    import time
+
+    from redouble.robots.base import CallChoice
+    from redouble.robots.frozen import bench_cache
+    from redouble.robots.match import (
+        BiddingMatch,
+        Team,
+        bid_board,
+        match_boards,
+        match_tables,
+        robot_factory,
+    )
+    from redouble.robots.robot import SaycRobot
+    from redouble.robots.systems import system_named
+    from redouble.view import View
+
+    robot = SaycRobot(system=system_named(system))
+    call_seconds: list[float] = []
+
+    class Timed:
+        """The redouble robot with each call timed."""
+
+        name = robot.name
+
+        def choose_call(self, view: View) -> CallChoice:
+            start = time.perf_counter()
+            choice = robot.choose_call(view)
+            call_seconds.append(time.perf_counter() - start)
+            return choice
+
+        def choose_card(self, view: View) -> Any:
+            return robot.choose_card(view)
+
+        def answer_claim(self, view: View) -> bool:
+            return robot.answer_claim(view)
+
+    team_a = Team("redouble", Timed())
+    matches: list[BiddingMatch] = []
+    start = time.perf_counter()
+    opponents: dict[str, Any] = {}
+    try:
+        for name, count in pairings:
+            if name not in opponents:
+                opponents[name] = team_a.robot if name == "redouble" else robot_factory(name, seed=1)
+            team_b = Team(name, opponents[name])
+            task = None if progress is None else progress.add_task(f"redouble v {name}",
+                                                                   total=count)
+            match = BiddingMatch(team_a="redouble", team_b=name)
+            matches.append(match)
+            tables = match_tables(count, seed=seed, cache=bench_cache())
+            for board, table in zip(match_boards(count, seed=seed), tables, strict=True):
+                match.boards.append(bid_board(board, team_a, team_b, dd=table))
+                if progress is not None:
+                    progress.advance(task)
+    finally:
+        for opponent in opponents.values():
+            close = getattr(opponent, "close", None)
+            if close is not None:
+                close()
+    return BiddingEvaluation(matches, time.perf_counter() - start, call_seconds)
+

@@ -1,7 +1,8 @@
 """Robots that fill any seat: they see a seat's ``View`` and choose calls and cards.
 
-``SaycRobot`` bids SAYC from rules (every call explained, artificial ones alerted) and plays
-by sampling layouts consistent with the auction and the play and solving them double dummy.
+``SaycRobot`` bids a modern standard system (or SAYC) from rules (every call explained,
+artificial ones alerted) and plays by sampling layouts consistent with the auction and the
+play and solving them double dummy.
 """
 
 from redouble.robots.base import CallChoice, NaiveRobot, RandomRobot, Robot, run_board

@@ -11,26 +11,56 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from redouble.board import Board
+from redouble.calls import Call, CallKind, Contract
+from redouble.cards import Strain
 from redouble.deal import Deal
 from redouble.robots.base import NaiveRobot, RandomRobot, Robot, run_board
 from redouble.seats import Seat, Side
 from redouble.state import BoardState
+from redouble.view import Phase
 
-__all__ = ["MatchResult", "TableResult", "Team", "play_board", "play_match", "robot_factory"]
+if TYPE_CHECKING:
+    from redouble.analysis import DDTable
 
-ROBOTS = ("redouble", "naive", "random")
+__all__ = [
+    "SWING_KINDS",
+    "BiddingMatch",
+    "BiddingOutcome",
+    "BiddingTable",
+    "MatchResult",
+    "TableResult",
+    "Team",
+    "bid_board",
+    "bid_table",
+    "format_bidding_board",
+    "match_tables",
+    "play_bidding_match",
+    "play_board",
+    "play_match",
+    "robot_factory",
+    "swing_kind",
+]
+
+ROBOTS = ("redouble", "baseline", "naive", "random")
 
 
 def robot_factory(name: str, *, seed: int = 0, budget: float = 0.8,
                   samples: int | None = None, scoring: str = "imps") -> Robot:
-    """A robot by name: ``redouble`` (the SAYC sampling robot), ``naive`` or ``random``."""
+    """A robot by name: ``redouble`` (the sampling robot), ``baseline`` (the robots' bidding
+    frozen at the start of issue 13, bidding only), ``naive`` or ``random``."""
     from redouble.errors import BridgeError
     from redouble.robots.robot import SaycRobot
 
     if name == "redouble":
         return SaycRobot(seed=seed, budget=budget, samples=samples, scoring=scoring)
+    if name == "baseline":
+        from redouble.robots.frozen import FrozenRobot
+
+        return FrozenRobot()
     if name == "naive":
         return NaiveRobot()
     if name == "random":
@@ -232,3 +262,258 @@ def export_match(results: list[MatchResult]) -> tuple[str, str]:
                     table.state, room=table.room.lower(),
                     players={seat: names[seat.side] for seat in Seat}))
     return pbn.dumps(games), lin.dumps(lin_boards)
+
+
+# --- double-dummy-scored bidding matches ------------------------------------------------------
+
+SWING_KINDS = ("opening", "overcall", "competitive", "doubled", "slam", "game/partscore",
+               "strain", "level")
+"""Kinds of swing, in the order a board is classified (the first that applies)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingTable:
+    """One table of a bidding-only board: the auction, and its contract scored double dummy."""
+
+    room: str
+    calls: tuple[Call, ...]
+    contract: Contract | None
+    dd_tricks: int | None
+    dd_score_ns: int
+    seconds: float
+
+    @property
+    def declaring_side(self) -> Side | None:
+        """NS or EW, or ``None`` if passed out."""
+        if self.contract is None or self.contract.declarer is None:
+            return None
+        return self.contract.declarer.side
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingOutcome:
+    """Both tables of one bidding-only board, par, and team A's IMPs with the kind of swing."""
+
+    board: Board
+    open: BiddingTable
+    closed: BiddingTable
+    par_ns: int
+    imps_a: int
+    kind: str
+
+
+def bid_table(board: Board, ns: Robot, ew: Robot, *, room: str, dd: DDTable) -> BiddingTable:
+    """Run the auction of one table (no play) and score its contract with DD tricks."""
+    state = BoardState(board)
+    players = {Seat.NORTH: ns, Seat.SOUTH: ns, Seat.EAST: ew, Seat.WEST: ew}
+    start = time.perf_counter()
+    while state.phase is Phase.AUCTION:
+        actor = state.actor
+        assert actor is not None
+        choice = players[actor].choose_call(state.view(actor))
+        state.make_call(choice.call, seat=actor, alert=choice.alert,
+                        explanation=choice.explanation)
+    seconds = time.perf_counter() - start
+    contract = state.contract
+    calls = tuple(entry.call for entry in state.view(Seat.NORTH).auction)
+    tricks = None
+    if contract is not None and contract.declarer is not None:
+        tricks = dd.tricks(declarer=contract.declarer, strain=contract.strain)
+    return BiddingTable(room=room, calls=calls, contract=contract, dd_tricks=tricks,
+                        dd_score_ns=_score_ns(state, tricks), seconds=seconds)
+
+
+def _first_bid(calls: tuple[Call, ...]) -> int:
+    return next((i for i, call in enumerate(calls) if call.is_bid), len(calls))
+
+
+def swing_kind(board: Board, a: BiddingTable, b: BiddingTable) -> str:
+    """Where two auctions of the same deal part ways, and what it changed (``SWING_KINDS``).
+
+    The first differing call decides the first three kinds: the opening bid (or the pass
+    instead of one), the first action over the opponents' opening, or a call once both
+    sides have bid. Uncontested auctions are classified by their contracts.
+    """
+    index = next((i for i, (x, y) in enumerate(zip(a.calls, b.calls, strict=False)) if x != y),
+                 min(len(a.calls), len(b.calls)))
+    opened = _first_bid(a.calls[:index])
+    if opened >= index:
+        return "opening"
+    opener_side = board.dealer.next(opened).side
+    caller_side = board.dealer.next(index).side
+    before = a.calls[opened + 1:index]
+    other_side_acted = any(call.kind is not CallKind.PASS and board.dealer.next(opened + 1 + i).side
+                           is not opener_side for i, call in enumerate(before))
+    if caller_side is not opener_side and not other_side_acted:
+        return "overcall"
+    ca, cb = a.contract, b.contract
+    if (ca is None) != (cb is None) or (ca is not None and cb is not None
+                                         and ca.risk is not cb.risk):
+        return "doubled"
+    if other_side_acted or a.declaring_side is not b.declaring_side:
+        return "competitive"
+    assert ca is not None and cb is not None
+    if (ca.level >= 6) != (cb.level >= 6):
+        return "slam"
+    if _is_game_contract(ca) != _is_game_contract(cb):
+        return "game/partscore"
+    if ca.strain is not cb.strain:
+        return "strain"
+    return "level"
+
+
+def _is_game_contract(contract: Contract) -> bool:
+    need = {Strain.NOTRUMP: 3, Strain.SPADES: 4, Strain.HEARTS: 4}.get(contract.strain, 5)
+    return contract.level >= need
+
+
+def bid_board(board: Board, team_a: Team, team_b: Team, *,
+              dd: DDTable | None = None) -> BiddingOutcome:
+    """Both tables of one board, bidding only, scored double dummy; IMPs for team A."""
+    from redouble.analysis import dd_table, par_from_table
+    from redouble.scoring import imps
+
+    table = dd if dd is not None else dd_table(board.deal)
+    par_ns = par_from_table(table, vulnerability=board.vulnerability, dealer=board.dealer).score
+    open_room = bid_table(board, team_a.robot, team_b.robot, room="Open", dd=table)
+    closed_room = bid_table(board, team_b.robot, team_a.robot, room="Closed", dd=table)
+    diff = imps(open_room.dd_score_ns - closed_room.dd_score_ns)
+    kind = "" if diff == 0 else swing_kind(board, open_room, closed_room)
+    return BiddingOutcome(board=board, open=open_room, closed=closed_room, par_ns=par_ns,
+                          imps_a=diff, kind=kind)
+
+
+@dataclass
+class BiddingMatch:
+    """A bidding-only match scored double dummy: IMPs, confidence, par distance, swings."""
+
+    team_a: str
+    team_b: str
+    boards: list[BiddingOutcome] = field(default_factory=list)
+
+    @property
+    def imps_per_board(self) -> float:
+        """Team A's mean IMPs per board."""
+        return statistics.fmean(b.imps_a for b in self.boards) if self.boards else 0.0
+
+    def confidence(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95% confidence interval of the mean IMPs per board (normal approximation)."""
+        n = len(self.boards)
+        if n < 2:
+            return (self.imps_per_board, self.imps_per_board)
+        spread = statistics.stdev(b.imps_a for b in self.boards) / n ** 0.5
+        return (self.imps_per_board - z * spread, self.imps_per_board + z * spread)
+
+    def par_distance(self) -> float:
+        """Mean absolute IMPs per table between the contract (DD-scored) and par, over both
+        tables (in self-play: how far the robots' auctions land from par)."""
+        from redouble.scoring import imps
+
+        values = [abs(imps(t.dd_score_ns - b.par_ns)) for b in self.boards
+                  for t in (b.open, b.closed)]
+        return statistics.fmean(values) if values else 0.0
+
+    def par_cost(self, team: str) -> float:
+        """IMPs per table the team's side scores against par (DD-scored; + beats par)."""
+        from redouble.scoring import imps
+
+        values = []
+        for b in self.boards:
+            for table, a_ns in ((b.open, True), (b.closed, False)):
+                sign = 1 if (team == "a") == a_ns else -1
+                values.append(imps(sign * (table.dd_score_ns - b.par_ns)))
+        return statistics.fmean(values) if values else 0.0
+
+    def swings(self) -> dict[str, tuple[int, int, int]]:
+        """Per kind of swing: boards, IMPs won by team A, IMPs lost by team A."""
+        out = {kind: (0, 0, 0) for kind in SWING_KINDS}
+        for b in self.boards:
+            if b.imps_a == 0:
+                continue
+            count, won, lost = out[b.kind]
+            out[b.kind] = (count + 1, won + max(0, b.imps_a), lost + max(0, -b.imps_a))
+        return out
+
+    def worst(self, count: int = 10) -> list[BiddingOutcome]:
+        """The boards team A lost most on."""
+        return sorted(self.boards, key=lambda b: b.imps_a)[:count]
+
+    def markdown(self) -> str:
+        """The match as Markdown: the result with its interval, then the swings by kind."""
+        lo, hi = self.confidence()
+        lines = [
+            "| pairing | boards | IMPs/board (A) | 95% CI | A vs par | B vs par | \\|contract − par\\| |",
+            "|---|---:|---:|---|---:|---:|---:|",
+            f"| {self.team_a} v {self.team_b} | {len(self.boards)} | {self.imps_per_board:+.2f} "
+            f"| {lo:+.2f} … {hi:+.2f} | {self.par_cost('a'):+.2f} | {self.par_cost('b'):+.2f} "
+            f"| {self.par_distance():.2f} |",
+        ]
+        if self.team_a == self.team_b:
+            return "\n".join(lines)  # self-play: both tables alike, no swings to break down
+        lines += [
+            "",
+            "| kind of swing | boards | IMPs won (A) | IMPs lost (A) | net per board |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        n = max(1, len(self.boards))
+        for kind, (count, won, lost) in self.swings().items():
+            lines.append(f"| {kind} | {count} | {won} | {lost} | {(won - lost) / n:+.3f} |")
+        return "\n".join(lines)
+
+
+def format_bidding_board(outcome: BiddingOutcome) -> str:
+    """One board of a bidding match in a few lines (the deal, both auctions, the swing)."""
+    board = outcome.board
+    lines = [f"Board {board.number} ({board.dealer.letter()} deals, {board.vulnerability}): "
+             f"{outcome.imps_a:+d} IMPs, {outcome.kind or 'flat'}, par {outcome.par_ns:+d}",
+             f"  deal {board.deal.to_pbn()}"]
+    for table in (outcome.open, outcome.closed):
+        contract = "passed out" if table.contract is None else str(table.contract)
+        lines.append(f"  {table.room:<6} {' '.join(str(c) for c in table.calls)}  → {contract}, "
+                     f"DD {table.dd_tricks}, NS {table.dd_score_ns:+d}")
+    return "\n".join(lines)
+
+
+def play_bidding_match(count: int, team_a: Team, team_b: Team, *, seed: str = "redouble-match",
+                       on_board: Callable[[BiddingOutcome], None] | None = None,
+                       tables: Callable[[Board], DDTable] | None = None) -> BiddingMatch:
+    """``count`` boards, bidding only at both tables, contracts scored by DD tricks."""
+    result = BiddingMatch(team_a=team_a.name, team_b=team_b.name)
+    for board in match_boards(count, seed=seed):
+        outcome = bid_board(board, team_a, team_b,
+                            dd=None if tables is None else tables(board))
+        result.boards.append(outcome)
+        if on_board is not None:
+            on_board(outcome)
+    return result
+
+
+def match_tables(count: int, *, seed: str = "redouble-match",
+                 cache: Path | None = None) -> list[DDTable]:
+    """The DD tables of boards 1 … ``count`` of ``seed``, solved in batches (on every core)
+    and, with ``cache``, kept in a JSON file there so later runs on the same deals skip DDS."""
+    import hashlib
+    import json
+
+    from redouble.analysis import DDTable, dd_tables
+
+    known: dict[str, list[int]] = {}
+    path = None
+    if cache is not None:
+        digest = hashlib.sha256(seed.encode()).hexdigest()[:16]
+        path = cache / f"dd-{digest}.json"
+        if path.exists():
+            try:
+                known = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                known = {}
+    boards = list(match_boards(count, seed=seed))
+    missing = [b for b in boards if str(b.number) not in known]
+    for start in range(0, len(missing), 100):
+        chunk = missing[start:start + 100]
+        for board, table in zip(chunk, dd_tables([b.deal for b in chunk]), strict=True):
+            known[str(board.number)] = list(table.values)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(known), encoding="utf-8")
+    return [DDTable(tuple(known[str(b.number)])) for b in boards]

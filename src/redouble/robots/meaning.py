@@ -74,7 +74,7 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "natural": ("natural", "natuurlijk", "natürlich", "naturlig"),
     "no agreement": ("no agreed meaning", "geen afspraak", "keine Absprache", "ingen avtale"),
     "stopper": ("stopper in", "stop in", "Stopper in", "stopper i"),
-    "short": ("short in", "kort in", "kurz in", "kort i"),
+    "short": ("short in {suit}", "kort in {suit}", "kurz in {suit}", "kort i {suit}"),
     "passed": ("nothing to bid", "niets te bieden", "nichts zu bieten", "ingenting å melde"),
     # notes: conventions and artificial meanings
     "stayman": ("Stayman: asks for a 4-card major", "Stayman: vraagt naar een 4-kaart hoge kleur",
@@ -105,6 +105,32 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
                "2 Schlüsselkarten mit Trumpfdame", "2 nøkkelkort med trumfdame"),
     "takeout": ("takeout double", "informatiedoublet", "Informationskontra", "opplysningsdobling"),
     "negative": ("negative double", "negatief doublet", "negatives Kontra", "negativ dobling"),
+    "michaels": ("Michaels cue bid: a two-suiter", "Michaels cue-bid: tweekleurenspel",
+                 "Michaels-Cuebid: Zweifärber", "Michaels cuebid: tofarget"),
+    "unusual_2nt": ("Unusual 2NT: the two lowest unbid suits",
+                    "Unusual 2SA: de twee laagste ongeboden kleuren",
+                    "Unusual 2SA: die zwei niedrigsten ungereizten Farben",
+                    "Unusual 2NT: de to laveste umeldte fargene"),
+    "asks_minor": ("asks for the minor", "vraagt naar de lage kleur", "fragt nach der Unterfarbe",
+                   "spør etter lavfargen"),
+    "nmf": ("new minor forcing: asks for three-card support", "nieuwe lage kleur forcing: "
+            "vraagt naar driekaartsteun", "Neue Unterfarbe forcierend: fragt nach "
+            "Dreieranschluss", "ny lavfarge krav: spør etter trekortsstøtte"),
+    "lebensohl": ("Lebensohl: a weak hand, asks partner to bid 3♣",
+                  "Lebensohl: zwakke hand, vraagt partner 3♣ te bieden",
+                  "Lebensohl: schwache Hand, Partner soll 3♣ bieten",
+                  "Lebensohl: svak hånd, ber makker melde 3♣"),
+    "relay": ("completes the relay", "voltooit het relais", "folgt dem Relais",
+              "fullfører reléet"),
+    "competitive": ("competitive, to play", "competitief, om te spelen", "kompetitiv, zum Spielen",
+                    "konkurransemelding, for å spille"),
+    "penalty_pass": ("leaves the double in for penalty", "laat het doublet staan als strafdoublet",
+                     "lässt das Kontra als Strafkontra stehen", "lar doblingen stå som straff"),
+    "preference": ("preference", "voorkeur", "Präferenz", "preferanse"),
+    "responsive": ("responsive double: values, two unbid suits",
+                   "responsief doublet: waarden, twee ongeboden kleuren",
+                   "Responsive-Kontra: Werte, zwei ungereizte Farben",
+                   "responsiv dobling: verdier, to umeldte farger"),
     "penalty": ("penalty double", "strafdoublet", "Strafkontra", "straffedobling"),
     "redouble_strength": ("shows strength", "toont kracht", "zeigt Stärke", "viser styrke"),
     "cuebid": ("cue bid: game-forcing values", "cue-bid: manchwaarden",
@@ -127,6 +153,10 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "jump_shift": ("jump shift", "sprongbod in nieuwe kleur", "Sprungwechsel", "hoppskift"),
     "signoff_slam": ("not enough key cards", "te weinig sleutelkaarten",
                      "zu wenige Schlüsselkarten", "for få nøkkelkort"),
+    "slam_placed": ("places the small slam: the answer passed five of the trump suit",
+                    "kiest het klein slem: het antwoord ging voorbij vijf in de troefkleur",
+                    "wählt den Kleinschlemm: die Antwort lag über fünf in der Trumpffarbe",
+                    "velger lilleslem: svaret gikk forbi fem i trumffargen"),
     "slam": ("enough key cards for slam", "genoeg sleutelkaarten voor slem",
              "genug Schlüsselkarten für Schlemm", "nok nøkkelkort for slem"),
     "unbid_majors": ("4+ cards in the unbid major(s)", "4+ kaarten in de ongeboden hoge kleur(en)",
@@ -134,6 +164,12 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "unbid_suits": ("support for the unbid suits", "steun voor de ongeboden kleuren",
                     "Anschluss in den ungereizten Farben", "støtte i umeldte farger"),
 }
+
+_EXCLUSIVE: tuple[frozenset[str], ...] = tuple(frozenset(pair) for pair in (
+    ("slam", "signoff_slam"), ("slam_placed", "signoff_slam"), ("takeout", "penalty"),
+    ("negative", "penalty"), ("responsive", "penalty"), ("weak", "strong"),
+    ("minimum", "maximum"), ("preempt", "strong"), ("rkc_14", "rkc_03"), ("rkc_2", "rkc_2q"),
+))
 
 _LANG_INDEX = {Language.ENGLISH: 0, Language.DUTCH: 1, Language.GERMAN: 2, Language.NORWEGIAN: 3}
 
@@ -196,6 +232,25 @@ class Shown:
         if self.balanced is not None and info.balanced is not self.balanced:
             return False
         return self.test is None or self.test(info)
+
+    def conflicts(self) -> list[str]:
+        """Clauses of this meaning that contradict each other (an explanation must have none):
+        an empty range, lengths that cannot make 13 cards, or notes that exclude each other."""
+        found = []
+        if self.hcp[0] > self.hcp[1]:
+            found.append(f"points {self.hcp[0]}–{self.hcp[1]}")
+        for suit, (a, b) in zip(Suit, self.lengths, strict=True):
+            if a > b:
+                found.append(f"{suit.name.lower()} {a}–{b}")
+        if sum(a for a, _ in self.lengths) > 13 or sum(b for _, b in self.lengths) < 13:
+            found.append("lengths do not make 13 cards")
+        keys = {key for key, _ in self.notes}
+        for pair in _EXCLUSIVE:
+            if pair <= keys:
+                found.append(" and ".join(sorted(pair)))
+        if self.forcing is Forcing.SIGNOFF and keys & {"rkc", "feature_ask", "stayman"}:
+            found.append("to play and asking")
+        return found
 
     @property
     def hcp_envelope(self) -> Range:

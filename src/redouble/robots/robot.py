@@ -1,4 +1,5 @@
-"""The redouble robot: SAYC bidding from rules, card play by sampling, sure claims.
+"""The redouble robot: bidding from rules (modern standard, or SAYC), card play by sampling,
+sure claims.
 
 >>> from redouble import Board, BoardState, Deal
 >>> robot = SaycRobot()
@@ -19,7 +20,7 @@ from redouble.robots.base import CallChoice
 from redouble.robots.cardplay import CardDecision, CardPlayer, Scoring, sure_claim
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import HandConstraint
-from redouble.robots.sayc import SAYC
+from redouble.robots.modern import MODERN
 from redouble.robots.system import Explained, System, explain_text
 from redouble.seats import Seat
 from redouble.view import View
@@ -43,11 +44,12 @@ def _calls(view: View) -> list[Call]:
 
 
 class SaycRobot:
-    """Bids SAYC with an explanation for every call, plays by double-dummy sampling."""
+    """Bids its system (modern standard by default, SAYC on request) with an explanation for
+    every call, plays by double-dummy sampling."""
 
     name = "redouble"
 
-    def __init__(self, *, system: System = SAYC, scoring: Scoring | str | None = None,
+    def __init__(self, *, system: System = MODERN, scoring: Scoring | str | None = None,
                  budget: float = 0.8, samples: int | None = None, seed: int = 0,
                  lang: str = "en") -> None:
         self.system = system
@@ -145,7 +147,7 @@ class SaycRobot:
         return bool(claimer_side >= tricks)
 
 
-def explain_auction(view: View, *, lang: str = "en", system: System = SAYC) -> list[str]:
+def explain_auction(view: View, *, lang: str = "en", system: System = MODERN) -> list[str]:
     """The system's explanation of every call so far, for any seat (the web table's tooltip)."""
     calls = _calls(view)
     return [system.explain(view.dealer, view.vulnerability, calls, i, lang=lang)

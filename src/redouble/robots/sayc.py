@@ -9,13 +9,17 @@ placement by combined strength and fit, explained in the same words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from redouble.calls import DOUBLE, PASS, Call, CallKind
 from redouble.cards import Rank, Strain, Suit
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Shown
 from redouble.robots.system import Bind, Context, Rule, System, Test, When
+from redouble.seats import Seat
 
-__all__ = ["SAYC", "opening_suit"]
+__all__ = ["SAYC", "SOUND", "Placement", "describe_natural", "natural_fallback", "negative_double", "opening_suit",
+           "sayc_rules", "takeout_advances"]
 
 F = Forcing
 ANY = MAX_HCP
@@ -221,6 +225,12 @@ def _missing_keycards(info: HandInfo, ctx: Context) -> int:
     # 1 or 4, 0 or 3: partner's known strength tells which (3 key cards need about 12 HCP)
     theirs = valid[-1] if len(valid) > 1 and partner_lo >= 3 * valid[-1] + 3 else valid[0]
     return 5 - own - theirs
+
+
+def _five_open(ctx: Context, bind: Bind) -> bool:
+    """Five of the trump suit is still a legal bid (the answer was below it)."""
+    last = ctx.last_bid
+    return last is not None and Call.bid(5, bind["s"].strain).rank > last.rank
 
 
 def _missing(lo: int, hi: int) -> Test:
@@ -645,17 +655,7 @@ def _rules() -> list[Rule]:
     # ---- advancing partner's takeout double (direct or balancing) ----
     for tag, adv in (("", "1s X P ?"), ("_bal", "1s P P X P ?"), ("_2", "2s X P ?"),
                      ("_3", "3s X P ?")):
-        add(_R(f"advance_cue{tag}", adv, "cs", hcp=(12, ANY), artificial=True, forcing=F.GAME_FORCING,
-               notes=(("cuebid", None),)))
-        add(_R(f"advance_major_game{tag}", adv, "4u", hcp=(10, ANY), lengths={"u": (5, 13)},
-               when=lambda c, b: "u" not in b or b["u"].is_major))
-        add(_R(f"advance_3nt{tag}", adv, "3N", hcp=(13, ANY), test=_stopper_s, lengths={"s": (3, 13)}))
-        add(_R(f"advance_jump{tag}", adv, "ju", hcp=(9, 11), lengths={"u": (4, 13)},
-               forcing=F.INVITATIONAL, test=_best_unbid))
-        add(_R(f"advance_2nt{tag}", adv, "2N", hcp=(11, 12), test=_stopper_s, lengths={"s": (3, 13)},
-               forcing=F.INVITATIONAL))
-        add(_R(f"advance_1nt{tag}", adv, "1N", hcp=(6, 10), test=_stopper_s, lengths={"s": (3, 13)}))
-        add(_R(f"advance_suit{tag}", adv, "cu", hcp=(0, 11), lengths={"u": (3, 13)}, test=_best_unbid))
+        rules.extend(takeout_advances(tag, adv))
 
     # ---- advancing partner's overcall ----
     ov = "1s Lt P ?"
@@ -686,15 +686,32 @@ def _rules() -> list[Rule]:
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(7)(c, b),
            test=_grand, forcing=F.SIGNOFF))
     add(_R("rkc_small", "... 4N P b P ?", "6s", notes=(("slam", None),),
-           when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b),
-           test=_missing(0, 1), forcing=F.SIGNOFF))
+           when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b)
+           and _five_open(c, b), test=_missing(0, 1), forcing=F.SIGNOFF))
     add(_R("rkc_stop", "... 4N P b P ?", "5s", notes=(("signoff_slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(5)(c, b),
            test=_missing(2, 5), forcing=F.SIGNOFF))
-    add(_R("rkc_stop_6", "... 4N P b P ?", "6s", notes=(("signoff_slam", None),),
-           when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b),
-           test=_missing(2, 5), forcing=F.SIGNOFF))
+    add(_R("rkc_stop_6", "... 4N P b P ?", "6s", notes=(("slam_placed", None),),
+           when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b)
+           and not _five_open(c, b), forcing=F.SIGNOFF))
     return rules
+
+
+def takeout_advances(tag: str, adv: str) -> list[Rule]:
+    """Advancing partner's takeout double after the auction ``adv`` (rule names end in ``tag``)."""
+    return [
+        _R(f"advance_cue{tag}", adv, "cs", hcp=(12, ANY), artificial=True, forcing=F.GAME_FORCING,
+           notes=(("cuebid", None),)),
+        _R(f"advance_major_game{tag}", adv, "4u", hcp=(10, ANY), lengths={"u": (5, 13)},
+           when=lambda c, b: "u" not in b or b["u"].is_major),
+        _R(f"advance_3nt{tag}", adv, "3N", hcp=(13, ANY), test=_stopper_s, lengths={"s": (3, 13)}),
+        _R(f"advance_jump{tag}", adv, "ju", hcp=(9, 11), lengths={"u": (4, 13)},
+           forcing=F.INVITATIONAL, test=_best_unbid),
+        _R(f"advance_2nt{tag}", adv, "2N", hcp=(11, 12), test=_stopper_s, lengths={"s": (3, 13)},
+           forcing=F.INVITATIONAL),
+        _R(f"advance_1nt{tag}", adv, "1N", hcp=(6, 10), test=_stopper_s, lengths={"s": (3, 13)}),
+        _R(f"advance_suit{tag}", adv, "cu", hcp=(0, 11), lengths={"u": (3, 13)}, test=_best_unbid),
+    ]
 
 
 # --- natural fallback: placement by strength and fit ----------------------------------------
@@ -707,16 +724,41 @@ def _partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
     if not ctx.calls_of(ctx.partner) or all(e.call.kind is CallKind.PASS
                                               for e in ctx.calls_of(ctx.partner)):
         return (min(hi, lo + 4) if hi < MAX_HCP else 6), tuple(a for a, _ in known.lengths)
+    if _opened(ctx, ctx.partner):
+        lo = max(lo, 11)  # a light (rule of 20) opening is worth a sound one in playing strength
     estimate = lo + min(3, max(0, (min(hi, 30) - lo) // 2))
     return estimate, tuple(a for a, _ in known.lengths)
+
+
+def _opened(ctx: Context, seat: Seat) -> bool:
+    """Whether ``seat`` made the auction's opening bid."""
+    opened = ctx.opened_at
+    return opened < len(ctx.calls) and ctx.dealer.next(opened) is seat
 
 
 def _game_level(strain: Strain) -> int:
     return {Strain.NOTRUMP: 3, Strain.HEARTS: 4, Strain.SPADES: 4}.get(strain, 5)
 
 
-def natural_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """The combined points the natural placement wants for game, slam and invitations."""
+
+    slam: int = 33
+    game: int = 26
+    major_game: int = 25
+    notrump_game: int = 25
+    invite: int = 23
+
+
+SOUND = Placement()
+"""SAYC's placement: the textbook 25–26 for game and 33 for a small slam."""
+
+
+def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
+                     placement: Placement = SOUND) -> tuple[Call, Shown]:
     """A sensible call where no rule applies: place the contract by combined strength and fit."""
+    p = placement
     legal = _legal_set(ctx)
     partner_pts, partner_len = _partner_estimate(ctx)
     last = ctx.partner_last()
@@ -738,29 +780,30 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call
         combined = info.hcp + 8  # partner unknown: assume an average share
     if fit is not None:
         trumps = info.lengths[fit] + partner_len[fit]
-        if combined >= 33 and partner_bid:
+        if combined >= p.slam and partner_bid:
             target = Call.bid(6, fit.strain)
-        elif combined >= 26 or (combined >= 25 and fit.is_major):
+        elif combined >= p.game or (combined >= p.major_game and fit.is_major):
             if fit.is_major or not _stoppers_theirs(info, {}, ctx):
                 target = Call.bid(_game_level(fit.strain), fit.strain)
             else:
                 target = Call.bid(3, Strain.NOTRUMP)
-        elif combined >= 23 and partner_bid:
+        elif combined >= p.invite and partner_bid:
             target = Call.bid(3, fit.strain)
         else:
             level = max(1, min(trumps - 6, 4 if fit.is_major else 3))
             target = Call.bid(level, fit.strain)
     elif partner_bid:
         long = info.longest()
-        if combined >= 33:
-            level = 7 if combined >= 37 else 6
+        if combined >= p.slam:
+            level = 7 if combined >= p.slam + 4 else 6
             strain = long.strain if info.lengths[long] >= 6 else Strain.NOTRUMP
             target = Call.bid(level, strain)
-        elif combined >= 25 and (info.balanced or _stoppers_theirs(info, {}, ctx)):
+        elif combined >= p.notrump_game and (info.balanced or _stoppers_theirs(info, {}, ctx)):
             target = Call.bid(3, Strain.NOTRUMP)
-        elif combined >= 25 and info.lengths[long] >= 6:
+        elif info.lengths[long] >= 6 and combined >= (
+                p.major_game if long.is_major else p.game + 1):
             target = Call.bid(_game_level(long.strain), long.strain)
-        elif combined >= 23 and info.balanced:
+        elif combined >= p.invite and info.balanced:
             target = Call.bid(2, Strain.NOTRUMP)
         elif info.lengths[long] >= 6 and not ctx.last_bid_by_us():
             target = Call.bid(2, long.strain)
@@ -870,6 +913,13 @@ def _placement_strength(ctx: Context, call: Call) -> tuple[int, int]:
         return (lo, hi) if lo <= hi else (0, MAX_HCP)
     return (0, MAX_HCP)
 
+
+def sayc_rules() -> list[Rule]:
+    """SAYC's rules in priority order (other systems are written as changes to them)."""
+    return _rules()
+
+
+negative_double = _negative_double
 
 SAYC = System("SAYC", _rules(), fallback=natural_fallback, describe=describe_natural)
 """The robots' bidding system."""

@@ -520,6 +520,15 @@ def _union(meanings: list[Shown]) -> Shown:
         for note in m.notes:
             if note not in notes:
                 notes.append(note)
-    return Shown(hcp=(lo, hi), lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
+    points, trump = first.points, first.trump
+    if all(m.points is points and m.trump is trump for m in meanings):
+        # one kind of count throughout: keep it (a limit raise is 10–12 support points,
+        # not the 5–12 HCP its envelope would say)
+        lo = min(m.hcp[0] for m in meanings)
+        hi = max(m.hcp[1] for m in meanings)
+    else:
+        points, trump = Points.HCP, None
+    return Shown(hcp=(lo, hi), points=points, trump=trump,
+                 lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
                  balanced=balanced, forcing=forcing,
                  artificial=any(m.artificial for m in meanings), notes=tuple(notes))

@@ -1,0 +1,171 @@
+"""The double-dummy bidding match: a frozen baseline side by side, DD scoring, swings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from redouble.analysis import dd_table
+from redouble.board import Board
+from redouble.calls import Call, Contract
+from redouble.cli import app
+from redouble.deal import Deal
+from redouble.robots.frozen import FrozenRobot
+from redouble.robots.match import (
+    BiddingMatch,
+    BiddingTable,
+    Team,
+    bid_board,
+    bid_table,
+    match_boards,
+    match_tables,
+    play_bidding_match,
+    swing_kind,
+)
+from redouble.robots.robot import SaycRobot
+from redouble.seats import Seat
+from redouble.state import BoardState
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def baseline() -> Iterator[FrozenRobot]:
+    robot = FrozenRobot()
+    yield robot
+    robot.close()
+
+
+def test_the_frozen_baseline_bids_legally_from_its_own_copy(baseline: FrozenRobot) -> None:
+    # North holds 15-17 balanced: the frozen SAYC opens 1NT, as it always did.
+    deal = Deal.from_pbn("N:AQ32.KJ4.K32.Q32 KJ4.Q32.QJ4.KJ54 T98.T98.T987.T98 765.A765.A65.A76")
+    state = BoardState(Board.numbered(1, deal=deal))
+    assert baseline.choose_call(state.view(Seat.NORTH)).call == Call.parse("1NT")
+    for board in match_boards(5, seed="frozen-test"):
+        table = bid_table(board, baseline, baseline, room="Open", dd=dd_table(board.deal))
+        assert table.calls[-3:] == (Call.parse("Pass"),) * 3
+
+
+def test_same_robots_at_both_tables_tie_every_board() -> None:
+    robot = SaycRobot()
+    team = Team("a", robot)
+    match = play_bidding_match(6, team, Team("b", robot), seed="dd-bidding-test")
+    assert [b.imps_a for b in match.boards] == [0] * 6
+    assert match.confidence() == (0.0, 0.0)
+    assert all(b.open.calls == b.closed.calls for b in match.boards)
+
+
+def test_contracts_are_scored_with_double_dummy_tricks() -> None:
+    board = Board.numbered(1, deal=Deal.from_seed("dd-bidding-test", 2))
+    table = dd_table(board.deal)
+    outcome = bid_board(board, Team("a", SaycRobot()), Team("b", SaycRobot()), dd=table)
+    contract = outcome.open.contract
+    if contract is not None:
+        assert contract.declarer is not None
+        assert outcome.open.dd_tricks == table.tricks(declarer=contract.declarer,
+                                                      strain=contract.strain)
+
+
+def _table(calls: str, contract: str | None, declarer: Seat | None) -> BiddingTable:
+    return BiddingTable(room="Open", calls=tuple(Call.parse(c) for c in calls.split()),
+                        contract=None if contract is None else Contract.parse(contract,
+                                                                              declarer=declarer),
+                        dd_tricks=None, dd_score_ns=0, seconds=0.0)
+
+
+def test_swings_are_classified_where_the_auctions_part() -> None:
+    board = Board.numbered(1)  # North deals
+    passed = _table("P P P P", None, None)
+    opened = _table("1S P 4S P P P", "4S", Seat.NORTH)
+    assert swing_kind(board, opened, passed) == "opening"
+    overcall = _table("1S 2H P P P", "2H", Seat.EAST)
+    quiet = _table("1S P 2S P P P", "2S", Seat.NORTH)
+    assert swing_kind(board, overcall, quiet) == "overcall"
+    slam = _table("1S P 2N P 4N P 5H P 6S P P P", "6S", Seat.NORTH)
+    game = _table("1S P 2N P 4N P 5H P 5S P P P", "5S", Seat.NORTH)
+    assert swing_kind(board, slam, game) == "slam"
+    assert swing_kind(board, opened, quiet) == "game/partscore"
+    doubled = _table("1S 2H 4S X P P P", "4SX", Seat.NORTH)
+    undoubled = _table("1S 2H 4S P P P", "4S", Seat.NORTH)
+    assert swing_kind(board, doubled, undoubled) == "doubled"
+
+
+def test_confidence_interval_brackets_the_mean() -> None:
+    match = BiddingMatch(team_a="a", team_b="b")
+    robot = SaycRobot()
+    for board in match_boards(4, seed="ci-test"):
+        match.boards.append(bid_board(board, Team("a", robot), Team("b", robot)))
+    lo, hi = match.confidence()
+    assert lo <= match.imps_per_board <= hi
+    assert "| kind of swing |" in match.markdown()
+
+
+def test_cli_dd_bidding_match_against_the_baseline() -> None:
+    result = runner.invoke(app, ["robots", "match", "--mode", "dd-bidding", "--boards", "3",
+                                 "--opponents", "baseline", "--self-play", "2",
+                                 "--seed", "cli-dd-test", "--worst", "1"])
+    assert result.exit_code == 0, result.output
+    assert "redouble v baseline" in result.output and "95% CI" in result.output
+    assert "Worst boards" in result.output
+
+
+def test_cli_refuses_the_baseline_in_play_mode() -> None:
+    result = runner.invoke(app, ["robots", "match", "--opponents", "baseline"])
+    assert result.exit_code != 0
+    assert "dd-bidding" in result.output
+
+
+@pytest.mark.parametrize(("auction", "lang", "expected"), [
+    ("1NT P 2C P 2H P 4H", "nl", "Z 2K (alert): Stayman"),
+    ("1SA P 2K P 2H P 4H", "nl", "Z 2K (alert): Stayman"),
+    ("1NT P 2C", "de", "S 2T (alert): Stayman"),
+    ("1NT P 2C", "no", "S 2K (alert): Stayman"),
+])
+def test_explain_reads_english_and_the_output_language(auction: str, lang: str,
+                                                       expected: str) -> None:
+    result = runner.invoke(app, ["robots", "explain", auction, "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert expected in result.output
+
+
+@pytest.mark.parametrize(("auction", "message"), [
+    ("1NT 1S", "insufficient"),
+    ("1NT P P P 2C", "auction is over"),
+    ("1H X XX XX", "XX is not allowed"),
+    ("1NT P 2Z", "not a strain"),
+])
+def test_explain_refuses_an_illegal_auction_with_the_cores_error(auction: str,
+                                                                 message: str) -> None:
+    result = runner.invoke(app, ["robots", "explain", auction])
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1  # one line, however long
+
+
+def test_an_unknown_commit_cannot_be_frozen(tmp_path: Path) -> None:
+    from redouble.robots.frozen import FrozenRobotError, export_commit, repository_root
+
+    with pytest.raises(FrozenRobotError, match="cannot export commit"):
+        export_commit("deadbeefdeadbeef", root=repository_root())
+    assert not (repository_root() / ".bench-cache" / "baseline-deadbeefdeadbeef" / ".exported").exists()
+
+
+def test_dd_tables_of_match_boards_are_cached(tmp_path: Path) -> None:
+    first = match_tables(3, seed="cache-test", cache=tmp_path)
+    files = list(tmp_path.glob("dd-*.json"))
+    assert len(files) == 1
+    assert match_tables(3, seed="cache-test", cache=tmp_path) == first
+    board = next(iter(match_boards(1, seed="cache-test")))
+    assert first[0] == dd_table(board.deal)
+
+
+def test_explain_in_another_system() -> None:
+    result = runner.invoke(app, ["robots", "explain", "1S P 2C", "--system", "2/1"])
+    assert result.exit_code == 0, result.output
+    assert "game forcing" in result.output
+    result = runner.invoke(app, ["robots", "explain", "1S", "--system", "precision"])
+    assert result.exit_code != 0 and "unknown bidding system" in result.output
