@@ -82,7 +82,7 @@ SPECIFIC: dict[tuple[str, ...], list[list[str]]] = {
                     ["@SCRIPT", "--deals", "0"]],
     ("robots", "match"): [["--opponents", "nosuch"], ["--boards", "0"], ["--budget", "soon"]],
     ("robots", "explain"): [[""], ["   "], ["1NT 9Z"], ["1NT", "--dealer", "Q"], ["1NT", "--lang", "xx"],
-                            ["1NT", "--vulnerable", "sideways"]],
+                            ["1NT", "--vulnerable", "sideways"], ["P P P P P"], ["1NT 1C"]],
 }
 
 
