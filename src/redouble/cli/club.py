@@ -1028,15 +1028,18 @@ def publish_command(
     db: DbOption = "club.db",
     session_id: SessionOption = None,
     as_of: AsOfOption = None,
+    vp_scale: VpScaleOption = "wbf",
 ) -> None:
-    """Write the result pages: ranking, travellers, score cards, frequencies, hand record (HTML, CSV, PDF)."""
+    """Write the result pages: ranking, travellers, score cards, frequencies, hand record (HTML, CSV, PDF); for
+    teams, the teams by VPs and each match's scorecard."""
     from redouble.club.pages import print_pdf, write_pages
     from redouble.notation import Language
 
     with _club_db(db) as store:
         _, session = _session(store, session_id)
         state = _as_of(session, as_of)
-        written = write_pages(state, out, lang=Language.parse(lang), log=session.records[:state.seq])
+        written = write_pages(state, out, lang=Language.parse(lang), log=session.records[:state.seq],
+                              scale=vp_scale)
         if pdf:
             written.append(print_pdf(out / "index.html", out / "results.pdf"))
     console.print(f"{len(written)} files written to {out}: open {out / 'index.html'}")
