@@ -16,6 +16,16 @@ SEED_TRAVELLER = [
 ]
 
 
+# Seed 001's team match (RULES.md §9): team A's pair NS at table 1 (the open room) and its pair EW at table 2 (the
+# closed room); board, open-room line and NS score, closed-room line and NS score, team A's IMPs: +15 in all.
+SEED_TEAM_MATCH = [
+    (1, "4S S 10", 420, "4S S 11", 450, -1),
+    (2, "5DX W 8", 500, "4H N 10", 620, -3),
+    (3, "3NT W 12", -690, "6NT W 12", -1440, 13),
+    (4, "2H N 9", 140, "4H N 9", -100, 6),
+]
+
+
 def seed_movement() -> Movement:
     """A 7-table, 7-round movement (one board a round) in which board 1 meets seed 001's traveller.
 

@@ -4,6 +4,7 @@ boards across sections, Neuberg, every kind of adjustment, ties, two winners, Bu
 from __future__ import annotations
 
 import pytest
+from club_support import SEED_TEAM_MATCH
 
 from redouble.calls import Contract
 from redouble.cards import Card
@@ -210,13 +211,12 @@ def test_cross_imps_averaged_per_comparison() -> None:
 def test_seed001_team_match_plus_15_imps() -> None:
     """RULES.md §9: board 1 +420 v −450 → −1 … +15 IMPs; 13 IMPs after 24 boards would be 17–13."""
     home = {PairId(1, NS), PairId(2, EW)}
-    ours_and_theirs = [(420, -450), (500, -620), (-690, 1440), (140, 100)]
     lines = []
-    for board, (ours, teammates) in enumerate(ours_and_theirs, start=1):
-        lines.append(BoardResult(board, PairId(1, NS), PairId(1, EW), score=ours))
-        lines.append(BoardResult(board, PairId(2, NS), PairId(2, EW), score=-teammates))
+    for board, _, open_ns, _, closed_ns, _ in SEED_TEAM_MATCH:
+        lines.append(BoardResult(board, PairId(1, NS), PairId(1, EW), score=open_ns))
+        lines.append(BoardResult(board, PairId(2, NS), PairId(2, EW), score=closed_ns))
     match = team_match(lines, home=home, home_name="A", away_name="B", scale=SEED30, boards=24)
-    assert [b.imps for b in match.boards] == [-1, -3, 13, 6]
+    assert [b.imps for b in match.boards] == [-1, -3, 13, 6] == [row[-1] for row in SEED_TEAM_MATCH]
     assert match.total == 15
     assert match.victory_points == SEED30(15, boards=24)
     assert team_match(lines, home=home).victory_points == victory_points(15, boards=4)  # WBF 2013 by default

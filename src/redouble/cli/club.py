@@ -373,14 +373,20 @@ def _as_of(session: Session, moment: str | None) -> SessionState:
 
 
 def _movement(movement_file: Path | None, mitchell: int | None, howell: int | None, boards: int,
-              rounds: int | None, skip: bool, relay: bool) -> Movement:
+              rounds: int | None, skip: bool, relay: bool, teams: int | None = None, segments: int = 2) -> Movement:
     from redouble.club.movement import Movement, MovementError, validate
     from redouble.club.movements.howell import howell as make_howell
     from redouble.club.movements.mitchell import mitchell as make_mitchell
+    from redouble.club.movements.teams import round_robin_teams, team_match
 
-    chosen = [option for option in (movement_file, mitchell, howell) if option is not None]
+    chosen = [option for option in (movement_file, mitchell, howell, teams) if option is not None]
     if len(chosen) != 1:
-        raise MovementError("give one movement: --movement FILE.csv, --mitchell TABLES or --howell TABLES")
+        raise MovementError("give one movement: --movement FILE.csv, --mitchell TABLES, --howell TABLES or "
+                            "--teams TEAMS")
+    if teams is not None:
+        if teams == 2:
+            return team_match(boards, segments=segments)
+        return round_robin_teams(teams, boards_per_round=boards)
     if movement_file is not None:
         try:
             text = movement_file.read_text(encoding="utf-8")
@@ -403,12 +409,19 @@ def new_command(
                                                        "RoundData CSV.")] = None,
     mitchell: Annotated[int | None, typer.Option("--mitchell", help="A Mitchell for this many tables.")] = None,
     howell: Annotated[int | None, typer.Option("--howell", help="A Howell for this many tables.")] = None,
-    boards: Annotated[int, typer.Option("--boards", "-b", min=1, help="Boards per round.")] = 2,
+    teams: Annotated[int | None, typer.Option("--teams", min=2, help="A teams event: 2 plays seed 001's two-table "
+                                              "match, more a round robin; scored as team matches in IMPs and "
+                                              "VPs.")] = None,
+    segments: Annotated[int, typer.Option("--segments", min=1, help="Two teams: segments, the away pairs "
+                                          "changing tables after each.")] = 2,
+    boards: Annotated[int, typer.Option("--boards", "-b", min=1, help="Boards per round (two teams: in the "
+                                        "whole match).")] = 2,
     rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Play only this many rounds.")] = None,
     skip: Annotated[bool, typer.Option("--skip", help="Even Mitchell: EW skip a table halfway.")] = False,
     relay: Annotated[bool, typer.Option("--relay", help="Even Mitchell: share-and-relay.")] = False,
     event: Annotated[str, typer.Option("--event", help="The event the session belongs to.")] = "",
-    method: Annotated[str, typer.Option("--method", help="matchpoints, butler or cross-imps.")] = "matchpoints",
+    method: Annotated[str | None, typer.Option("--method", help="matchpoints, butler or cross-imps (default: "
+                                               "matchpoints; imps for --teams).")] = None,
     winners: Annotated[int | None, typer.Option("--winners", help="1 or 2 (default: 2 for a Mitchell).")] = None,
     seed: Annotated[str | None, typer.Option("--seed", help="Deal the boards from this seed "
                                              "(reproducible); default: the CSPRNG.")] = None,
@@ -417,11 +430,16 @@ def new_command(
     by: ByOption = "director",
 ) -> None:
     """Create a session from a movement, with its boards dealt (CSPRNG, a seed or a PBN file)."""
+    from redouble.club.scoring import Method
     from redouble.club.session import BoardsDealt, Session, SessionError, boards_from_pbn, deal_boards, parse_method
 
     with _one_line():
-        movement = _movement(movement_file, mitchell, howell, boards, rounds, skip, relay)
-        session = Session.open(name, movement, by=by, event=event, method=parse_method(method), winners=winners)
+        movement = _movement(movement_file, mitchell, howell, boards, rounds, skip, relay, teams, segments)
+        chosen = parse_method(method or ("imps" if teams is not None else "matchpoints"))
+        if teams is not None and chosen is not Method.IMPS:
+            raise SessionError("a teams event is scored in IMPs, room against room: leave out --method")
+        session = Session.open(name, movement, by=by, event=event, method=chosen,
+                               winners=1 if teams is not None else winners)
         if pbn is not None and seed is not None:
             raise SessionError("deal from --seed or take boards from --pbn, not both")
         if pbn is not None:
@@ -434,6 +452,14 @@ def new_command(
         elif not no_deal:
             source = f"seed {seed!r}" if seed is not None else "the CSPRNG"
             session.append(BoardsDealt(deal_boards(movement.boards, seed=seed), source=source), by=by)
+        if teams is not None:
+            from redouble.club.movement import PairId
+            from redouble.club.movements.teams import team_of
+            from redouble.club.session import TeamFormed
+
+            for number in range(1, teams + 1):
+                pairs = tuple(sorted(pair for pair in movement.pairs if team_of(pair) == number))
+                session.append(TeamFormed(number, f"Team {number}", pairs or (PairId(2 * number - 1),)), by=by)
     with _club_db(db) as store:
         session_id = store.create(session)
     state = session.state
@@ -507,7 +533,7 @@ def _traveller_table(state: SessionState, board: int) -> object:
     from rich.table import Table
 
     from redouble.club.scoring import score_session
-    from redouble.club.session import SessionError
+    from redouble.errors import BridgeError
 
     lines = [line for line in state.scored_results() if line.board == board]
     scored = {}
@@ -515,7 +541,7 @@ def _traveller_table(state: SessionState, board: int) -> object:
         try:
             traveller = score_session(lines, method=state.method).board(board)
             scored = {(line.result.table, line.result.round): line for line in traveller.lines}
-        except SessionError:
+        except BridgeError:  # a board not yet comparable (one room of a team match) shows its lines unscored
             scored = {}
     unit = "MP" if state.method.value == "matchpoints" else "IMP"
     table = Table(title=f"Board {board} ({state.vulnerability(board)} vul)", title_justify="left")
@@ -923,18 +949,63 @@ def sessions_command(
                           + (f" ({info.event})" if info.event else "") + f"  {info.records} records", markup=False)
 
 
+VpScaleOption = Annotated[str, typer.Option("--vp-scale", help="Teams: IMPs to VPs by wbf (WBF 2013), "
+                                            "wbf-discrete or seed30 (seed 001's 30-VP table).")]
+
+
+def _show_teams(state: SessionState, vp_scale: str) -> None:
+    """The teams ranked by VPs, then each match's scorecard board by board (both rooms, IMPs)."""
+    from rich.table import Table
+
+    scored = state.team_score(scale=vp_scale)
+    ranking = Table(title=f"{state.name}: teams", title_justify="left")
+    for column in ("Place", "Team", "VPs", "IMPs", "Matches"):
+        ranking.add_column(column, justify="left" if column == "Team" else "right")
+    for team in scored.ranking:
+        ranking.add_row(team.place_text, f"{team.team} {team.name}", f"{team.victory_points:g}",
+                        f"{team.imps:+d}", str(team.matches))
+    console.print(ranking)
+    for card in scored.matches:
+        home, away = card.victory_points
+        table = Table(title=f"{card.home_name} v {card.away_name}: {card.imps:+d} IMPs, VPs {home:g}-{away:g}",
+                      title_justify="left")
+        for column, justify in (("Board", "right"), (f"{card.home_name} NS", "left"), ("NS score", "right"),
+                                (f"{card.home_name} EW", "left"), ("NS score ", "right"),
+                                (f"{card.home_name} IMPs", "right"), (f"{card.away_name} IMPs", "right")):
+            table.add_column(column, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        for rooms in card.boards:
+            if rooms.open_room is None and rooms.closed_room is None:
+                continue
+            cells = [str(rooms.board)]
+            for room in (rooms.open_room, rooms.closed_room):
+                score = None if room is None else room.ns_score
+                cells += ["" if room is None else room.result_text(), "" if score is None else f"{score:+d}"]
+            imps = rooms.imps
+            cells += ["" if imps is None or imps <= 0 else str(imps), "" if imps is None or imps >= 0 else str(-imps)]
+            table.add_row(*cells)
+        console.print(table)
+    missing = state.missing()
+    if missing:
+        console.print(f"{len(missing)} results still missing, e.g. {missing[0]}.")
+
+
 @club_app.command("rank")
 def rank_command(
     db: DbOption = "club.db",
     session_id: SessionOption = None,
     as_of: AsOfOption = None,
+    vp_scale: VpScaleOption = "wbf",
 ) -> None:
-    """The ranking as it stands (or stood): place, pair, names, score and percentage."""
+    """The ranking as it stands (or stood): place, pair, names, score and percentage; for teams, the teams by
+    VPs and each match's scorecard."""
     from rich.table import Table
 
     with _club_db(db) as store:
         _, session = _session(store, session_id)
         state = _as_of(session, as_of)
+        if state.is_teams:
+            _show_teams(state, vp_scale)
+            return
         scored = state.score()
         missing = state.missing()
         for field in scored.fields:
@@ -957,15 +1028,18 @@ def publish_command(
     db: DbOption = "club.db",
     session_id: SessionOption = None,
     as_of: AsOfOption = None,
+    vp_scale: VpScaleOption = "wbf",
 ) -> None:
-    """Write the result pages: ranking, travellers, score cards, frequencies, hand record (HTML, CSV, PDF)."""
+    """Write the result pages: ranking, travellers, score cards, frequencies, hand record (HTML, CSV, PDF); for
+    teams, the teams by VPs and each match's scorecard."""
     from redouble.club.pages import print_pdf, write_pages
     from redouble.notation import Language
 
     with _club_db(db) as store:
         _, session = _session(store, session_id)
         state = _as_of(session, as_of)
-        written = write_pages(state, out, lang=Language.parse(lang), log=session.records[:state.seq])
+        written = write_pages(state, out, lang=Language.parse(lang), log=session.records[:state.seq],
+                              scale=vp_scale)
         if pdf:
             written.append(print_pdf(out / "index.html", out / "results.pdf"))
     console.print(f"{len(written)} files written to {out}: open {out / 'index.html'}")

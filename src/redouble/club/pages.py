@@ -28,9 +28,11 @@ from redouble.club.movement import PairId
 from redouble.club.results import BoardResult
 from redouble.club.scoring import BoardScore, PairScore, ScoredLine, SessionScore
 from redouble.club.session import Record, SessionError, SessionState, describe_change
+from redouble.club.teamscore import TeamsScore
 from redouble.errors import BridgeError
 from redouble.notation import Language
 from redouble.scoring.duplicate import score_breakdown
+from redouble.scoring.vp import WBF_CONTINUOUS, VPScale
 from redouble.seats import Seat, Side, Vulnerability
 
 __all__ = ["LABELS", "PageError", "print_pdf", "render_pages", "write_pages"]
@@ -43,6 +45,8 @@ class PageError(BridgeError):
 #: The pages' words in each language (the bridge notation itself comes from ``redouble.notation``).
 LABELS: dict[str, dict[str, str]] = {
     "en": {
+        "teamranking": "Team ranking", "team": "Team", "matches": "Match scorecards", "vp": "VP", "imp": "IMP",
+        "open": "Open room", "closed": "Closed room", "played": "Matches",
         "ranking": "Ranking", "travellers": "Travellers", "cards": "Score cards", "handrecord": "Hand record",
         "adjustments": "Adjustments and corrections", "board": "Board", "dealer": "Dealer",
         "vulnerable": "Vulnerable", "place": "Place", "pair": "Pair", "names": "Names", "boards": "Boards",
@@ -56,6 +60,8 @@ LABELS: dict[str, dict[str, str]] = {
         "lang": "Language", "csv": "CSV", "field": "Field", "datum": "Datum",
     },
     "nl": {
+        "teamranking": "Uitslag viertallen", "team": "Team", "matches": "Scorekaarten per wedstrijd", "vp": "WP",
+        "imp": "IMP", "open": "Open kamer", "closed": "Gesloten kamer", "played": "Wedstrijden",
         "ranking": "Uitslag", "travellers": "Scorebriefjes", "cards": "Persoonlijke scorekaarten",
         "handrecord": "Spelverdelingen", "adjustments": "Arbitrale scores en correcties", "board": "Spel",
         "dealer": "Gever", "vulnerable": "Kwetsbaar", "place": "Plaats", "pair": "Paar", "names": "Namen",
@@ -69,6 +75,8 @@ LABELS: dict[str, dict[str, str]] = {
         "lang": "Taal", "csv": "CSV", "field": "Lijn", "datum": "Datum",
     },
     "de": {
+        "teamranking": "Rangliste der Teams", "team": "Team", "matches": "Scorekarten der Begegnungen", "vp": "SP",
+        "imp": "IMP", "open": "Offener Raum", "closed": "Geschlossener Raum", "played": "Begegnungen",
         "ranking": "Rangliste", "travellers": "Boardzettel", "cards": "Persönliche Scorekarten",
         "handrecord": "Handverteilungen", "adjustments": "Berichtigte Ergebnisse und Korrekturen",
         "board": "Board", "dealer": "Teiler", "vulnerable": "Gefahr", "place": "Platz", "pair": "Paar",
@@ -83,6 +91,8 @@ LABELS: dict[str, dict[str, str]] = {
         "field": "Linie", "datum": "Datum",
     },
     "no": {
+        "teamranking": "Resultatliste lag", "team": "Lag", "matches": "Scorekort per kamp", "vp": "VP",
+        "imp": "IMP", "open": "Åpent rom", "closed": "Lukket rom", "played": "Kamper",
         "ranking": "Resultatliste", "travellers": "Spilloversikt", "cards": "Personlige scorekort",
         "handrecord": "Spillfordelinger", "adjustments": "Justeringer og rettelser", "board": "Spill",
         "dealer": "Giver", "vulnerable": "Sone", "place": "Plass", "pair": "Par", "names": "Navn",
@@ -166,6 +176,14 @@ def _card_html(result: BoardResult, words: _Words) -> str:
     suit = card.suit
     return (f'<span class="{"red" if suit in _RED else "blk"}">{suit.symbol}</span>'
             f"{_e(words.language.rank_text(card.rank.value))}")
+
+
+def _line_html(result: BoardResult, words: _Words) -> str:
+    """A result in the page's notation: ``4♠ N +1`` (an adjusted score as its label)."""
+    if result.contract is None or result.adjusted:
+        return _e(result.result_text()) if result.adjusted else _contract_html(result, words)
+    declarer = "" if result.contract.declarer is None else result.contract.declarer.letter(words.language)
+    return f"{_contract_html(result, words)} {_e(declarer)} {_tricks_text(result)}"
 
 
 def _tricks_text(result: BoardResult) -> str:
@@ -252,9 +270,10 @@ class _Page:
     """Builds the single results page of one session in one language."""
 
     def __init__(self, state: SessionState, score: SessionScore | None, words: _Words,
-                 log: Sequence[Record], languages: dict[str, str]) -> None:
+                 log: Sequence[Record], languages: dict[str, str], teams: TeamsScore | None = None) -> None:
         self.state = state
         self.score = score
+        self.teams = teams
         self.words = words
         self.log = log
         self.languages = languages
@@ -512,10 +531,61 @@ class _Page:
         line = None if scored is None else scored.line_of(pair)
         if line is None or line.result.contract is None or line.result.adjusted:
             return _e(fallback)
-        result = line.result
-        declarer = "" if result.contract is None or result.contract.declarer is None else \
-            result.contract.declarer.letter(self.words.language)
-        return f"{_contract_html(result, self.words)} {_e(declarer)} {_tricks_text(result)}"
+        return _line_html(line.result, self.words)
+
+    # -- teams --
+
+    def team_ranking(self) -> str:
+        """The teams ranked by VPs, each total with the matches it adds up."""
+        words, teams = self.words, self.teams
+        if teams is None:
+            return ""
+        rows = "".join(
+            f"<tr><td>{_e(team.place_text)}</td><td>{team.team}</td><td class='l names'>{_e(team.name)}</td>"
+            f"<td title=\"{_e(team.derivation)}\">{_num(team.victory_points)}</td><td>{team.imps:+d}</td>"
+            f"<td class='hide-phone'>{team.matches}</td></tr>" for team in teams.ranking)
+        head = (f"<tr><th>{words['place']}</th><th>#</th><th class='l'>{words['team']}</th><th>{words['vp']}</th>"
+                f"<th>{words['imp']}</th><th class='hide-phone'>{words['played']}</th></tr>")
+        how = "".join(f"<li>{_e(team.name)}: {_e(team.derivation)}</li>" for team in teams.ranking)
+        return (f"<div class='scroll rank'><table class='grid'>{head}{rows}</table></div>"
+                f"<details><summary>{words['how']}</summary><ul>{how}</ul></details>")
+
+    def match_cards(self) -> str:
+        """Each match's scorecard, board by board: contract, declarer, result and score in each room, IMPs."""
+        words, teams = self.words, self.teams
+        if teams is None:
+            return ""
+        out = []
+        ns, ew = words.side(Side.NS), words.side(Side.EW)
+        for card in teams.matches:
+            home_vp, away_vp = card.victory_points
+            rows = []
+            for rooms in card.boards:
+                if rooms.open_room is None and rooms.closed_room is None:
+                    continue
+                cells = [f"<td>{rooms.board}</td>"]
+                for room in (rooms.open_room, rooms.closed_room):
+                    score = None if room is None else room.ns_score
+                    cells.append(f"<td class='l'>{'' if room is None else _line_html(room, words)}</td>"
+                                 f"<td>{'' if score is None else f'{score:+d}'}</td>")
+                imps = rooms.imps
+                title = f' title="{_e(rooms.derivation)}"' if rooms.derivation else ""
+                cells.append(f"<td{title}>{'' if imps is None or imps <= 0 else imps}</td>"
+                             f"<td{title}>{'' if imps is None or imps >= 0 else -imps}</td>")
+                rows.append(f"<tr>{''.join(cells)}</tr>")
+            home, away = _e(card.home_name), _e(card.away_name)
+            head = (f"<tr><th>{words['board']}</th><th class='l'>{words['open']} ({home} {ns})</th>"
+                    f"<th>{words['score']} {ns}</th><th class='l'>{words['closed']} ({home} {ew})</th>"
+                    f"<th>{words['score']} {ns}</th><th>{home}</th><th>{away}</th></tr>")
+            total = (f"<tr><td class='l' colspan='5'>{words['total']}: {card.imps:+d} {words['imp']} · "
+                     f"{words['vp']} {_num(home_vp)}–{_num(away_vp)}</td>"
+                     f"<td>{max(card.imps, 0) or ''}</td><td>{max(-card.imps, 0) or ''}</td></tr>")
+            how = "".join(f"<li>{_e(words['board'])} {rooms.board}: {_e(rooms.derivation)}</li>"
+                          for rooms in card.boards if rooms.derivation)
+            out.append(f"<div class='card'><h3>{home} – {away}</h3><div class='scroll'><table class='grid'>"
+                       f"{head}{''.join(rows)}{total}</table></div>"
+                       f"<details><summary>{words['how']}</summary><ul>{how}</ul></details></div>")
+        return "".join(out)
 
     # -- audit --
 
@@ -553,6 +623,12 @@ class _Page:
         body = (f"<h2 class='first' id='ranking'>{words['ranking']}</h2>{note}{self.ranking()}"
                 f"<h2 id='travellers'>{words['travellers']}</h2>{self.travellers()}"
                 f"<h2 id='cards'>{words['cards']}</h2>{self.cards()}{self.adjustments()}")
+        if self.teams is not None:
+            nav = (f"<nav><a href='#ranking'>{words['teamranking']}</a><a href='#matches'>{words['matches']}</a>"
+                   + (f"<a href='handrecord.html'>{words['handrecord']}</a>" if self.analysed else "")
+                   + f"<a href='ranking.csv'>{words['csv']}</a><span class='langs'>{langs}</span></nav>")
+            body = (f"<h2 class='first' id='ranking'>{words['teamranking']}</h2>{note}{self.team_ranking()}"
+                    f"<h2 id='matches'>{words['matches']}</h2>{self.match_cards()}{self.adjustments()}")
         return (f"<!DOCTYPE html>\n<html lang='{words.language.value}'><head><meta charset='utf-8'>"
                 "<meta name='viewport' content='width=device-width, initial-scale=1'>"
                 f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
@@ -597,16 +673,44 @@ def _travellers_csv(score: SessionScore) -> str:
     return _csv(rows)
 
 
+def _team_ranking_csv(teams: TeamsScore) -> str:
+    rows: list[list[object]] = [["place", "team", "name", "vps", "imps", "matches"]]
+    rows += [[team.place_text, team.team, team.name, _num(team.victory_points), team.imps, team.matches]
+             for team in teams.ranking]
+    return _csv(rows)
+
+
+def _matches_csv(teams: TeamsScore) -> str:
+    rows: list[list[object]] = [["home", "away", "board", "room", "ns", "ew", "contract", "declarer", "tricks",
+                                 "ns_score", "home_imps"]]
+    for card in teams.matches:
+        for rooms in card.boards:
+            for room, line in (("open", rooms.open_room), ("closed", rooms.closed_room)):
+                if line is None:
+                    continue
+                contract = line.contract
+                rows.append([card.home_name, card.away_name, rooms.board, room, str(line.ns), str(line.ew),
+                             "" if contract is None else str(contract),
+                             "" if contract is None or contract.declarer is None else contract.declarer.letter(),
+                             "" if line.tricks is None else line.tricks,
+                             "" if line.ns_score is None else line.ns_score,
+                             "" if rooms.imps is None else rooms.imps])
+    return _csv(rows)
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 def render_pages(state: SessionState, *, lang: Language | str = Language.ENGLISH, log: Sequence[Record] = (),
-                 languages: Sequence[Language] = tuple(Language)) -> dict[str, str]:
+                 languages: Sequence[Language] = tuple(Language), scale: VPScale | str = WBF_CONTINUOUS
+                 ) -> dict[str, str]:
     """Every file of the published folder by name: ``index.html`` in ``lang`` (and ``index-nl.html`` … in
     the other ``languages``), ``handrecord.html`` when the deals are known, ``ranking.csv``, ``travellers.csv``,
-    ``results.pbn`` and ``results.xml``."""
+    ``results.pbn`` and ``results.xml``; a teams session's page has the teams by VPs and each match's
+    scorecard (VPs on ``scale``), with ``ranking.csv`` and ``matches.csv``."""
     language = Language.parse(lang)
+    teams = state.team_score(scale=scale) if state.is_teams else None
     try:
-        score: SessionScore | None = state.score()
+        score: SessionScore | None = None if teams is not None else state.score()
     except SessionError:
         score = None
     boards = [state.boards[number] for number in state.movement.boards if number in state.boards]
@@ -616,11 +720,14 @@ def render_pages(state: SessionState, *, lang: Language | str = Language.ENGLISH
              for chosen in dict.fromkeys([language, *languages])}
     files: dict[str, str] = {}
     for code, name in names.items():
-        page = _Page(state, score, _Words(Language.parse(code), LABELS[code]), log, names)
+        page = _Page(state, score, _Words(Language.parse(code), LABELS[code]), log, names, teams)
         page.analysed = {number: board for number, board in analysed.items() if number is not None}
         files[name] = page.render()
     if analysed:
         files["handrecord.html"] = hand_record_html(list(analysed.values()), title=f"{state.name}")
+    if teams is not None:
+        files["ranking.csv"] = _team_ranking_csv(teams)
+        files["matches.csv"] = _matches_csv(teams)
     if score is not None:
         files["ranking.csv"] = _ranking_csv(state, score)
         files["travellers.csv"] = _travellers_csv(score)
@@ -646,9 +753,10 @@ def _interchange(state: SessionState, score: SessionScore) -> dict[str, str]:
 
 
 def write_pages(state: SessionState, out: Path, *, lang: Language | str = Language.ENGLISH,
-                log: Sequence[Record] = (), languages: Sequence[Language] = tuple(Language)) -> list[Path]:
+                log: Sequence[Record] = (), languages: Sequence[Language] = tuple(Language),
+                scale: VPScale | str = WBF_CONTINUOUS) -> list[Path]:
     """Write ``render_pages`` into the folder ``out`` (created if needed); returns the paths written."""
-    files = render_pages(state, lang=lang, log=log, languages=languages)
+    files = render_pages(state, lang=lang, log=log, languages=languages, scale=scale)
     try:
         out.mkdir(parents=True, exist_ok=True)
         written = []

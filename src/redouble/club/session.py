@@ -44,10 +44,12 @@ from redouble.notation import Language
 from redouble.scoring.duplicate import ns_score
 from redouble.scoring.entry import parse_tricks
 from redouble.scoring.matchpoints import ArtificialScore, WeightedScore
+from redouble.scoring.vp import WBF_CONTINUOUS, VPScale
 from redouble.seats import Seat, Side, Vulnerability
 
 if TYPE_CHECKING:
     from redouble.analysis.ddtable import DDTable
+    from redouble.club.teamscore import TeamsScore
 
 __all__ = [
     "Adjustment",
@@ -798,6 +800,21 @@ class SessionState:
             raise SessionError(f"{self.name}: no results entered yet")
         return score_session(results, method=self.method, winners=self.winners, penalties=self.penalties)
 
+    @property
+    def is_teams(self) -> bool:
+        """Whether the session is scored as team matches: teams formed and IMPs compared room against room."""
+        return bool(self.teams) and self.method is Method.IMPS
+
+    def team_score(self, *, scale: VPScale | str = WBF_CONTINUOUS) -> TeamsScore:
+        """The session scored as team matches (seed 001): each match's two rooms board by board, Law 78B IMPs,
+        VPs on ``scale`` (WBF 2013 by default, ``seed30`` for seed 001's table), the teams ranked by VPs."""
+        from redouble.club.teamscore import score_teams
+
+        if not self.teams:
+            raise SessionError(f"{self.name}: no teams formed yet (club team NUMBER NAME PAIRS…)")
+        teams = {number: (team.name, team.pairs) for number, team in self.teams.items()}
+        return score_teams(list(self.seatings.values()), self.scored_results(), teams, scale=scale)
+
 
 class _Builder:
     """The mutable fold behind ``SessionState``: applies one record at a time, checking each."""
@@ -942,6 +959,11 @@ class _Builder:
                 unknown = [str(p) for p in change.pairs if p not in self._known_pairs()]
                 if unknown:
                     raise WrongPairError(f"team {change.number}: pairs {', '.join(unknown)} are not in the movement")
+                for number, team in self.teams.items():
+                    shared = [str(p) for p in change.pairs if p in team.pairs and number != change.number]
+                    if shared:
+                        raise WrongPairError(f"team {change.number}: pair {', '.join(shared)} already plays for "
+                                             f"team {number} ({team.name})")
                 self.teams[change.number] = change
             case BoardsDealt():
                 for board in change.boards:
@@ -1153,6 +1175,10 @@ class Session:
             score = state.score()
         self._score, self._scored_at = score, len(self._records)
         return score
+
+    def team_score(self, *, scale: VPScale | str = WBF_CONTINUOUS) -> TeamsScore:
+        """The session scored as team matches now (``SessionState.team_score``)."""
+        return self.state.team_score(scale=scale)
 
     def as_of(self, moment: datetime | int) -> SessionState:
         """The session as it stood at a moment (every record at or before it), or after record ``seq``."""
