@@ -311,3 +311,664 @@ def check_command(
 
 
 # --- end club-score ---
+
+
+# --- club-session: a paper club's session, from movement to published results ---
+
+DbOption = Annotated[str, typer.Option("--db", help="The club database: a SQLite file or a database URL.",
+                                       envvar="REDOUBLE_CLUB_DB")]
+SessionOption = Annotated[str | None, typer.Option("--session", "-s", help="The session's id (default: the "
+                                                   "newest).")]
+ByOption = Annotated[str, typer.Option("--by", help="Who makes the change (kept in the audit log).")]
+ReasonOption = Annotated[str, typer.Option("--reason", "-r", help="Why (kept in the audit log).")]
+AsOfOption = Annotated[str | None, typer.Option("--as-of", help="As the session stood at this moment "
+                                                "(21:30 on its date, 2026-11-24T21:30) or after record N.")]
+
+if TYPE_CHECKING:
+    from redouble.analysis.ddtable import DDTable
+    from redouble.club.movement import PairId
+    from redouble.club.session import Session, SessionState, Slot
+    from redouble.club.store import ClubStore
+
+
+@contextmanager
+def _club_db(db: str) -> Iterator[ClubStore]:
+    from redouble.club.store import ClubStore
+
+    with _one_line():
+        store = ClubStore(db)
+    try:
+        with _one_line():
+            yield store
+    finally:
+        store.close()
+
+
+def _session(store: ClubStore, session_id: str | None) -> tuple[str, Session]:
+    chosen = session_id or store.latest()
+    return chosen, store.load(chosen)
+
+
+def _as_of(session: Session, moment: str | None) -> SessionState:
+    from datetime import datetime
+
+    from redouble.club.session import SessionError
+
+    if moment is None:
+        return session.state
+    if moment.strip().isdigit():
+        return session.as_of(int(moment))
+    text = moment.strip()
+    try:
+        if len(text) <= 8 and ":" in text:  # a time of day on the session's own date (local time)
+            opened = session.records[0].at.astimezone()
+            clock = datetime.strptime(text, "%H:%M:%S" if text.count(":") == 2 else "%H:%M").time()
+            return session.as_of(datetime.combine(opened.date(), clock, tzinfo=opened.tzinfo))
+        return session.as_of(datetime.fromisoformat(text).astimezone())
+    except ValueError as error:
+        if isinstance(error, SessionError):
+            raise
+        raise SessionError(f"--as-of {moment!r} is neither a time (21:30, 2026-11-24T21:30) nor a record "
+                           "number") from None
+
+
+def _movement(movement_file: Path | None, mitchell: int | None, howell: int | None, boards: int,
+              rounds: int | None, skip: bool, relay: bool) -> Movement:
+    from redouble.club.movement import Movement, MovementError, validate
+    from redouble.club.movements.howell import howell as make_howell
+    from redouble.club.movements.mitchell import mitchell as make_mitchell
+
+    chosen = [option for option in (movement_file, mitchell, howell) if option is not None]
+    if len(chosen) != 1:
+        raise MovementError("give one movement: --movement FILE.csv, --mitchell TABLES or --howell TABLES")
+    if movement_file is not None:
+        try:
+            text = movement_file.read_text(encoding="utf-8")
+        except OSError as error:
+            raise MovementError(f"cannot read {movement_file}: {error.strerror or error}") from None
+        movement = Movement.from_csv(text, name=movement_file.stem)
+        validate(movement, sharing_allowed=True)
+        return movement
+    if mitchell is not None:
+        return make_mitchell(mitchell, boards_per_round=boards, skip=skip, relay=relay, rounds=rounds)
+    assert howell is not None
+    return make_howell(howell, rounds=rounds, boards_per_round=boards)
+
+
+@club_app.command("new")
+def new_command(
+    name: Annotated[str, typer.Argument(help="The session's name, e.g. 'Tuesday pairs 24 Nov'.")],
+    db: DbOption = "club.db",
+    movement_file: Annotated[Path | None, typer.Option("--movement", help="A movement as Bridgemate "
+                                                       "RoundData CSV.")] = None,
+    mitchell: Annotated[int | None, typer.Option("--mitchell", help="A Mitchell for this many tables.")] = None,
+    howell: Annotated[int | None, typer.Option("--howell", help="A Howell for this many tables.")] = None,
+    boards: Annotated[int, typer.Option("--boards", "-b", min=1, help="Boards per round.")] = 2,
+    rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Play only this many rounds.")] = None,
+    skip: Annotated[bool, typer.Option("--skip", help="Even Mitchell: EW skip a table halfway.")] = False,
+    relay: Annotated[bool, typer.Option("--relay", help="Even Mitchell: share-and-relay.")] = False,
+    event: Annotated[str, typer.Option("--event", help="The event the session belongs to.")] = "",
+    method: Annotated[str, typer.Option("--method", help="matchpoints, butler or cross-imps.")] = "matchpoints",
+    winners: Annotated[int | None, typer.Option("--winners", help="1 or 2 (default: 2 for a Mitchell).")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", help="Deal the boards from this seed "
+                                             "(reproducible); default: the CSPRNG.")] = None,
+    pbn: Annotated[Path | None, typer.Option("--pbn", help="Take the boards from this PBN file.")] = None,
+    no_deal: Annotated[bool, typer.Option("--no-deal", help="No hand record (boards dealt by hand).")] = False,
+    by: ByOption = "director",
+) -> None:
+    """Create a session from a movement, with its boards dealt (CSPRNG, a seed or a PBN file)."""
+    from redouble.club.session import BoardsDealt, Session, SessionError, boards_from_pbn, deal_boards, parse_method
+
+    with _one_line():
+        movement = _movement(movement_file, mitchell, howell, boards, rounds, skip, relay)
+        session = Session.open(name, movement, by=by, event=event, method=parse_method(method), winners=winners)
+        if pbn is not None and seed is not None:
+            raise SessionError("deal from --seed or take boards from --pbn, not both")
+        if pbn is not None:
+            try:
+                text = pbn.read_text(encoding="utf-8")
+            except OSError as error:
+                raise SessionError(f"cannot read {pbn}: {error.strerror or error}") from None
+            dealt = boards_from_pbn(text, movement.boards)
+            session.append(BoardsDealt(dealt, source=f"PBN {pbn.name}"), by=by)
+        elif not no_deal:
+            source = f"seed {seed!r}" if seed is not None else "the CSPRNG"
+            session.append(BoardsDealt(deal_boards(movement.boards, seed=seed), source=source), by=by)
+    with _club_db(db) as store:
+        session_id = store.create(session)
+    state = session.state
+    console.print(f"Session [bold]{session_id}[/] created: {movement.name} ({len(movement.tables)} tables, "
+                  f"{len(movement.rounds)} rounds, boards {movement.boards[0]}-{movement.boards[-1]}, "
+                  f"{len(movement.pairs)} pairs), {state.method.value}, {state.winners} winner(s).",
+                  soft_wrap=True)
+
+
+@club_app.command("seat")
+def seat_command(
+    pair: Annotated[str, typer.Argument(help="The pair's number as the movement numbers it: 7, 3NS, 3EW.")],
+    players: Annotated[list[str] | None, typer.Argument(help="The players' names.")] = None,
+    late: Annotated[bool, typer.Option("--late", help="The pair arrived late.")] = False,
+    phantom: Annotated[bool, typer.Option("--phantom", help="Nobody: its opponents sit out.")] = False,
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Seat a pair with its players' names (again: change the names); late pairs and a phantom."""
+    from redouble.club.session import PairSeated
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        chosen = _pair(session.state, pair)
+        session.append(PairSeated(chosen, tuple(players or ()), late=late, phantom=phantom), by=by)
+        console.print(f"Pair {chosen}: {session.state.names(chosen) or '(no names)'}")
+
+
+@club_app.command("team")
+def team_command(
+    number: Annotated[int, typer.Argument(help="The team's number.")],
+    name: Annotated[str, typer.Argument(help="The team's name.")],
+    pairs: Annotated[list[str], typer.Argument(help="Its pairs as the movement numbers them: 1NS 3EW …")],
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Form a team from pairs of the movement (teams events; the two rooms of a match)."""
+    from redouble.club.session import TeamFormed
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        chosen = tuple(_pair(session.state, pair) for pair in pairs)
+        record = session.append(TeamFormed(number, name, chosen), by=by)
+        console.print(record.describe(), markup=False, soft_wrap=True)
+
+
+def _pair(state: SessionState, text: str, side: int | None = None) -> PairId:
+    """A pair number as typed; a bare number in a Mitchell takes the direction it is typed in."""
+    from redouble.club.movement import PairId
+    from redouble.club.session import WrongPairError
+    from redouble.seats import Side
+
+    known = set(state.movement.pairs)
+    section = state.movement.sections[0]
+    pair = PairId.parse(text, section=section)
+    if pair in known:
+        return pair
+    if pair.direction is None:
+        sides = [Side(side)] if side is not None else [Side.NS, Side.EW]
+        candidates = [PairId(pair.number, direction, section) for direction in sides]
+        found = [candidate for candidate in candidates if candidate in known]
+        if len(found) == 1:
+            return found[0]
+    raise WrongPairError(f"there is no pair {text} in movement {state.movement.name}")
+
+
+def _traveller_table(state: SessionState, board: int) -> object:
+    """The running traveller of a board: every line so far with its score and MPs/IMPs."""
+    from rich.table import Table
+
+    from redouble.club.scoring import score_session
+    from redouble.club.session import SessionError
+
+    lines = [line for line in state.scored_results() if line.board == board]
+    scored = {}
+    if lines:
+        try:
+            traveller = score_session(lines, method=state.method).board(board)
+            scored = {(line.result.table, line.result.round): line for line in traveller.lines}
+        except SessionError:
+            scored = {}
+    unit = "MP" if state.method.value == "matchpoints" else "IMP"
+    table = Table(title=f"Board {board} ({state.vulnerability(board)} vul)", title_justify="left")
+    for column in ("Tbl", "Rnd", "NS", "EW", "Contract", "Lead", "Result", "NS +", "NS -",
+                   f"NS {unit}", f"EW {unit}"):
+        table.add_column(column, justify="right" if column not in ("Contract", "Result") else "left",
+                         no_wrap=True, min_width=len(column))
+    for slot_state in state.traveller(board):
+        slot = slot_state.slot
+        seating = state.seating(table=slot.table, round=slot.round, section=slot.section)
+        result = slot_state.result
+        score = None if result is None else result.ns_score
+        points = scored.get((slot.table, slot.round))
+        contract = "" if result is None or result.contract is None else result.contract.format(with_declarer=True)
+        outcome = "not played" if slot_state.not_played else "" if result is None else (
+            result.result_text().removeprefix(contract).strip() if contract else result.result_text())
+        if slot_state.adjustment is not None:
+            outcome += f" adj {slot_state.adjustment.label()}"
+        table.add_row(str(slot.table), str(slot.round), str(seating.ns), str(seating.ew), contract,
+                      "" if result is None or result.lead is None else str(result.lead), outcome,
+                      str(score) if score is not None and score > 0 else "",
+                      str(-score) if score is not None and score < 0 else "",
+                      "" if points is None else f"{points.ns:g}", "" if points is None else f"{points.ew:g}")
+    return table
+
+
+def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId, PairId, int, int] | None,
+                by: str, lang: str = "en") -> Slot:
+    """Enter one typed traveller line for ``board``; returns the table, round and board it went to."""
+    import dataclasses
+
+    from redouble.club.session import Adjustment, NotPlayed, SessionError, parse_result_line
+
+    words = typed.split()
+    state = session.state
+    if len(words) >= 3 and _looks_like_pair(words[0]) and _looks_like_pair(words[1]):
+        ns, ew = _pair(state, words[0], 0), _pair(state, words[1], 1)
+        rest = " ".join(words[2:])
+        table = round_ = None
+    elif expected is not None:
+        ns, ew, table, round_ = expected
+        rest = typed
+    else:
+        raise SessionError(f"board {board}: start the line with the NS and EW pair numbers, e.g. '1 8 4S N 10'")
+    line = parse_result_line(rest, board=board, ns=ns, ew=ew, table=table, round=round_, lang=lang)
+    from redouble.club.results import BoardResult
+
+    slot = session.slot_of(board, ns, ew, table=table, round=round_)
+    if isinstance(line, BoardResult):
+        session.enter(dataclasses.replace(line, table=slot.table, round=slot.round), by=by)
+    elif line is None:
+        session.append(NotPlayed(slot), by=by)
+    else:
+        assert isinstance(line, Adjustment)
+        session.adjust(slot, line, by=by, reason="artificial score from the traveller")
+    return slot
+
+
+def _looks_like_pair(word: str) -> bool:
+    import re
+
+    return re.fullmatch(r"\d{1,3}(NS|EW)?", word, flags=re.IGNORECASE) is not None
+
+
+ENTER_HELP = """\
+Type a board number, then its traveller, one table a line (the prompt names the table and pairs):
+  4S N 10 HK     contract, declarer, tricks (0-13) and the lead (optional)
+  4SX E -2       ... or the result: = made exactly, +1, -2
+  420  /  -50    a plain NS score          pass     passed out
+  A+/A-          an artificial score       -        not played
+  1 8 4S N 10    name the NS and EW pairs first to enter any table's line
+  (empty)        skip this table           done     another board
+  undo           take back the line just entered       quit  leave"""
+
+
+@club_app.command("enter")
+def enter_command(
+    boards: Annotated[list[int] | None, typer.Argument(help="Boards to enter (default: ask).")] = None,
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "scorer",
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Notation typed: en, nl (3SA Z =), de or no.")] = "en",
+) -> None:
+    """Enter travellers from paper at the keyboard: '4S N 10 HK', '4SX E -2', '420', showing the traveller."""
+    from redouble.club.session import ResultRemoved, SessionError
+    from redouble.notation import Language
+
+    with _one_line():
+        language = Language.parse(lang).value
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        console.print(ENTER_HELP)
+        queue = list(boards or [])
+        entered: list[Slot] = []
+        dd_cache: dict[int, DDTable | None] = {}
+        while True:
+            if queue:
+                board = queue.pop(0)
+            else:
+                answer = _ask("board")
+                if answer is None or answer.lower() in ("q", "quit", "exit"):
+                    break
+                if not answer.strip():
+                    continue
+                if not answer.strip().isdigit() or int(answer) not in session.state.movement.boards:
+                    err_console.print(f"error: {answer.strip()!r} is not a board of this session", markup=False)
+                    continue
+                board = int(answer)
+            console.print(_traveller_table(session.state, board))
+            while True:
+                todo = [slot for slot in session.state.missing() if slot.board == board]
+                expected = None
+                prompt = f"board {board}: NS EW result"
+                if todo:
+                    slot = todo[0]
+                    seating = session.state.seating(table=slot.table, round=slot.round, section=slot.section)
+                    assert seating.ns is not None and seating.ew is not None
+                    expected = (seating.ns, seating.ew, slot.table, slot.round)
+                    prompt = f"board {board} table {slot.table} round {slot.round}: {seating.ns} v {seating.ew}"
+                typed = _ask(prompt)
+                if typed is None or typed.strip().lower() in ("quit", "q"):
+                    console.print(f"{len(entered)} lines entered.")
+                    return
+                key = typed.strip().lower()
+                if key in ("done", "."):
+                    break
+                if key in ("help", "?"):
+                    console.print(ENTER_HELP)
+                    continue
+                if not key:
+                    if not todo:
+                        break
+                    continue
+                try:
+                    if key == "undo":
+                        if not entered:
+                            raise SessionError("nothing entered to take back")
+                        session.append(ResultRemoved(entered.pop()), by=by, reason="taken back at entry")
+                    else:
+                        entered.append(_enter_line(session, board, typed.strip(), expected, by, language))
+                except ValueError as error:
+                    where = "" if f"board {board}" in str(error) else f"board {board}: "
+                    err_console.print(f"error: {where}{error}", markup=False, soft_wrap=True)
+                    continue
+                console.print(_traveller_table(session.state, board))
+                if key != "undo":
+                    for doubt in session.state.doubts(entered[-1], dd=_dd_of(session.state, board, dd_cache)):
+                        err_console.print(f"check: {doubt}", markup=False, soft_wrap=True)
+                if not [slot for slot in session.state.missing() if slot.board == board]:
+                    console.print(f"Board {board} complete.")
+                    break
+        console.print(f"{len(entered)} lines entered.")
+
+
+def _dd_of(state: SessionState, board: int, cache: dict[int, DDTable | None]) -> DDTable | None:
+    """A dealt board's double-dummy table, worked out once per board (None when the deal is not known)."""
+    if board not in cache:
+        from redouble.analysis.ddtable import dd_table
+
+        dealt = state.boards.get(board)
+        cache[board] = None if dealt is None else dd_table(dealt.deal)
+    return cache[board]
+
+
+def _ask(prompt: str) -> str | None:
+    """One line from the keyboard (or a pipe); ``None`` at the end of input."""
+    try:
+        return input(f"{prompt}> ")
+    except EOFError:
+        return None
+
+
+def _where(state: SessionState, board: int, table: int | None, round_: int | None,
+           pairs: str | None) -> tuple[PairId, PairId, int | None, int | None]:
+    from redouble.club.session import SessionError
+
+    if pairs is not None:
+        words = pairs.replace(",", " ").split()
+        if len(words) != 2:
+            raise SessionError(f"--pairs takes the NS and EW pairs, e.g. '1 8', not {pairs!r}")
+        return _pair(state, words[0], 0), _pair(state, words[1], 1), None, None
+    if table is None:
+        raise SessionError(f"board {board}: say where, with --table (and --round) or --pairs")
+    rounds = [s.round for s in state.seatings.values() if s.table == table and board in s.boards]
+    if round_ is None:
+        if len(rounds) != 1:
+            raise SessionError(f"board {board} is played at table {table} in rounds {rounds or 'none'}: "
+                               "give --round")
+        round_ = rounds[0]
+    seating = state.seating(table=table, round=round_)
+    if seating.ns is None or seating.ew is None:
+        raise SessionError(f"table {table}, round {round_} is a sit-out")
+    return seating.ns, seating.ew, table, round_
+
+
+@club_app.command("correct")
+def correct_command(
+    board: Annotated[int, typer.Argument(help="The board.")],
+    result: Annotated[str, typer.Argument(help="The corrected result: '4S N 10 HK', '4SX E -2', '420', 'pass'.")],
+    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
+    round_: Annotated[int | None, typer.Option("--round", help="The round (when the table plays it twice).")] = None,
+    pairs: Annotated[str | None, typer.Option("--pairs", help="Or the NS and EW pairs: '1 8'.")] = None,
+    reason: ReasonOption = "",
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Correct a result already entered (the old one stays in the audit log)."""
+    from redouble.club.results import BoardResult
+    from redouble.club.session import SessionError, parse_result_line
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        ns, ew, table, round_ = _where(session.state, board, table, round_, pairs)
+        line = parse_result_line(result, board=board, ns=ns, ew=ew, table=table, round=round_)
+        if not isinstance(line, BoardResult):
+            raise SessionError("a correction is a result; use 'club adjust' for an artificial score")
+        record = session.correct(line, by=by, reason=reason)
+        console.print(record.describe(), markup=False, soft_wrap=True)
+        console.print(_traveller_table(session.state, board))
+
+
+@club_app.command("adjust")
+def adjust_command(
+    board: Annotated[int, typer.Argument(help="The board.")],
+    score: Annotated[str, typer.Argument(help="A+/A- (Law 12C2), '60% 420, 40% -50' (12C1c), 420 (assigned) "
+                                        "or 420/-50 (split: NS's, EW's).")],
+    reason: ReasonOption,
+    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
+    round_: Annotated[int | None, typer.Option("--round", help="The round.")] = None,
+    pairs: Annotated[str | None, typer.Option("--pairs", help="Or the NS and EW pairs: '1 8'.")] = None,
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Give an adjusted score on a board at a table, with its reason (Law 12C)."""
+    from redouble.club.session import Adjustment
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        ns, ew, table, round_ = _where(session.state, board, table, round_, pairs)
+        slot = session.slot_of(board, ns, ew, table=table, round=round_)
+        record = session.adjust(slot, Adjustment.parse(score), by=by, reason=reason)
+        console.print(record.describe(), markup=False, soft_wrap=True)
+        console.print(_traveller_table(session.state, board))
+
+
+@club_app.command("penalty")
+def penalty_command(
+    pair: Annotated[str, typer.Argument(help="The pair penalised: 7, 3NS …")],
+    amount: Annotated[float, typer.Argument(help="How much (in --unit).")],
+    reason: ReasonOption,
+    unit: Annotated[str, typer.Option("--unit", help="% (of a top), mp or imps.")] = "%",
+    board: Annotated[int | None, typer.Option("--board", help="The board it was given on.")] = None,
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """A procedural penalty off one pair's score (Law 90), with its reason."""
+    from redouble.club.results import Penalty, PenaltyUnit
+    from redouble.club.session import SessionError
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        try:
+            chosen_unit = PenaltyUnit(unit.strip().lower())
+        except ValueError:
+            raise SessionError(f"--unit is %, mp or imps, not {unit!r}") from None
+        record = session.penalise(Penalty(_pair(session.state, pair), amount, chosen_unit, board, reason), by=by)
+        console.print(record.describe(), markup=False, soft_wrap=True)
+
+
+@club_app.command("remove")
+def remove_command(
+    board: Annotated[int, typer.Argument(help="The board.")],
+    reason: ReasonOption,
+    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
+    round_: Annotated[int | None, typer.Option("--round", help="The round.")] = None,
+    pairs: Annotated[str | None, typer.Option("--pairs", help="Or the NS and EW pairs: '1 8'.")] = None,
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Take a result off its traveller (it stays in the audit log)."""
+    from redouble.club.session import ResultRemoved
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        ns, ew, table, round_ = _where(session.state, board, table, round_, pairs)
+        slot = session.slot_of(board, ns, ew, table=table, round=round_)
+        console.print(session.append(ResultRemoved(slot), by=by, reason=reason).describe(), markup=False,
+                      soft_wrap=True)
+
+
+@club_app.command("seating")
+def seating_command(
+    table: Annotated[int, typer.Argument(help="The table.")],
+    round_: Annotated[int, typer.Argument(metavar="ROUND", help="The round.")],
+    ns: Annotated[str | None, typer.Option("--ns", help="The pair now sitting NS (none: nobody).")] = None,
+    ew: Annotated[str | None, typer.Option("--ew", help="The pair now sitting EW (none: nobody).")] = None,
+    boards: Annotated[str | None, typer.Option("--boards", help="The boards now played: 7-9 or 7,8,9 "
+                                               "(default: as before; 0: none).")] = None,
+    reason: ReasonOption = "",
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Change who sits at a table in a round (a late pair, a pair that left, a table that broke)."""
+    from redouble.club.movement import Seating
+    from redouble.club.session import SeatingChanged, SessionError
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        state = session.state
+        old = state.seating(table=table, round=round_)
+        chosen = old.boards
+        if boards is not None:
+            try:
+                chosen = tuple(_board_list(boards))
+            except ValueError:
+                raise SessionError(f"--boards takes 7-9 or 7,8,9, not {boards!r}") from None
+        seating = Seating(old.section, table, round_,
+                          old.ns if ns is None else None if ns.lower() == "none" else _pair(state, ns, 0),
+                          old.ew if ew is None else None if ew.lower() == "none" else _pair(state, ew, 1), chosen)
+        record = session.append(SeatingChanged(seating), by=by, reason=reason)
+        console.print(record.describe(), markup=False, soft_wrap=True)
+
+
+def _board_list(text: str) -> list[int]:
+    """``7-9``, ``7,8,9`` or ``0`` (no boards) as board numbers."""
+    numbers: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        numbers.extend(range(int(low), int(high or low) + 1))
+    return [number for number in numbers if number > 0]
+
+
+@club_app.command("undo")
+def undo_command(
+    seq: Annotated[int, typer.Argument(help="The record to take back (its # in 'club log').")],
+    reason: ReasonOption = "",
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Take back a correction, adjustment, penalty or removal (the undo is itself a record)."""
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        console.print(session.undo(seq, by=by, reason=reason).describe(), markup=False, soft_wrap=True)
+
+
+@club_app.command("log")
+def log_command(
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    as_of: AsOfOption = None,
+    json: Annotated[bool, typer.Option("--json", help="The records as JSON lines (a backup 'club import' "
+                                       "reads back).")] = False,
+) -> None:
+    """The session's audit log: every change, when, by whom and why."""
+    import json as json_module
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        state = _as_of(session, as_of)
+        for record in session.records[:state.seq]:
+            if json:
+                typer.echo(json_module.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":")))
+            else:
+                console.print(record.describe(), markup=False, soft_wrap=True)
+
+
+@club_app.command("import")
+def import_command(
+    log: Annotated[Path, typer.Argument(help="A session's records as JSON lines ('club log --json').")],
+    db: DbOption = "club.db",
+    session_id: Annotated[str | None, typer.Option("--session", "-s", help="The id to store it under "
+                                                   "(default: from its name).")] = None,
+) -> None:
+    """Store a session from its record log (a backup, or a session scored on another laptop)."""
+    from redouble.club.session import Session, SessionError
+
+    try:
+        text = log.read_text(encoding="utf-8")
+    except OSError as error:
+        _fail(f"cannot read {log}: {error.strerror or error}")
+    with _one_line():
+        session = Session.loads(text)
+        if not session.records:
+            raise SessionError(f"{log} holds no records")
+    with _club_db(db) as store:
+        chosen = store.create(session, session_id=session_id)
+    console.print(f"Session {chosen}: {len(session.records)} records imported.", markup=False)
+
+
+@club_app.command("sessions")
+def sessions_command(
+    db: DbOption = "club.db",
+    event: Annotated[str | None, typer.Option("--event", help="Only the sessions of this event.")] = None,
+) -> None:
+    """The sessions in the database (of an event), newest first."""
+    with _club_db(db) as store:
+        for info in store.sessions(event=event):
+            console.print(f"{info.id}  {info.created_at:%Y-%m-%d %H:%M}  {info.name}"
+                          + (f" ({info.event})" if info.event else "") + f"  {info.records} records", markup=False)
+
+
+@club_app.command("rank")
+def rank_command(
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    as_of: AsOfOption = None,
+) -> None:
+    """The ranking as it stands (or stood): place, pair, names, score and percentage."""
+    from rich.table import Table
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        state = _as_of(session, as_of)
+        scored = state.score()
+        missing = state.missing()
+        for field in scored.fields:
+            table = Table(title=f"{state.name}: {field}", title_justify="left")
+            for column in ("Place", "Pair", "Names", scored.method.unit, "%", "Boards"):
+                table.add_column(column, justify="left" if column == "Names" else "right")
+            for pair in scored.ranking(field):
+                table.add_row(pair.place_text, str(pair.pair), state.names(pair.pair), f"{pair.total:g}",
+                              "" if pair.percentage is None else f"{pair.percentage:.2f}", str(pair.boards))
+            console.print(table)
+        if missing:
+            console.print(f"{len(missing)} results still missing, e.g. {missing[0]}.")
+
+
+@club_app.command("publish")
+def publish_command(
+    out: Annotated[Path, typer.Argument(help="The folder to write the pages into (upload it anywhere).")],
+    lang: Annotated[str, typer.Option("--lang", "-l", help="en, nl, de or no.")] = "en",
+    pdf: Annotated[bool, typer.Option("--pdf/--no-pdf", help="Also print results.pdf with Chromium.")] = False,
+    db: DbOption = "club.db",
+    session_id: SessionOption = None,
+    as_of: AsOfOption = None,
+) -> None:
+    """Write the result pages: ranking, travellers, score cards, frequencies, hand record (HTML, CSV, PDF)."""
+    from redouble.club.pages import print_pdf, write_pages
+    from redouble.notation import Language
+
+    with _club_db(db) as store:
+        _, session = _session(store, session_id)
+        state = _as_of(session, as_of)
+        written = write_pages(state, out, lang=Language.parse(lang), log=session.records[:state.seq])
+        if pdf:
+            written.append(print_pdf(out / "index.html", out / "results.pdf"))
+    console.print(f"{len(written)} files written to {out}: open {out / 'index.html'}")
+
+
+# --- end club-session ---
