@@ -154,7 +154,7 @@ def round_view(state: SessionState, table: int, round_: int | None = None) -> di
     round_ = current_round(state, table) if round_ is None else round_
     seating = state.seating(table=table, round=round_)
     rounds = sorted(r for (_, t, r) in state.seatings if t == table)
-    return {"table": table, "round": round_, "rounds": rounds,
+    return {"table": table, "round": round_, "rounds": rounds, "seq": state.seq,
             "ns": None if seating.ns is None else str(seating.ns),
             "ew": None if seating.ew is None else str(seating.ew),
             "ns_names": "" if seating.ns is None else state.names(seating.ns),

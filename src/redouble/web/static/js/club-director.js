@@ -22,7 +22,7 @@ function renderGrid(grid) {
       const cell = cells.get(`${table}/${round}`);
       if (!cell) return h("td", {}, "");
       const key = `${table}/${round}`;
-      return h("td", { id: `cell-${table}-${round}`, class: [cellState(cell), flagged.has(key) ? "flag" : ""].join(" ") },
+      return h("td", { id: `cell-${table}-${round}`, class: [cellState(cell), flagged.has(key) ? "flag" : ""].filter(Boolean).join(" ") },
         `${cell.ns || "—"}/${cell.ew || "—"} `,
         cell.boards.map((b) => `${b.board}${b.counted ? "✓" : b.entered ? "…" : ""}`).join(" "));
     }))))));

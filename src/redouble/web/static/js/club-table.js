@@ -68,11 +68,13 @@ function render() {
   const pending = outbox.items().filter((item) => item.body.contract).map((item) => item.body.board);
   fill(byId("boards"), view.boards.map((board) => h("button", {
     type: "button", id: `board-${board.board}`, class: [state.board === board.board ? "on" : "",
-      board.counted ? "done" : board.entered ? "entered" : pending.includes(board.board) ? "queued" : ""].join(" "),
+      board.counted ? "done" : board.entered ? "entered" : pending.includes(board.board) ? "queued" : ""]
+      .filter(Boolean).join(" "),
     onclick: () => { state.board = board.board; renderEntry(); render(); },
   }, `${board.board} ${boardState(board) || (pending.includes(board.board) ? "⏳" : "")}`)));
   const waiting = view.boards.find((board) => board.entered && !board.counted);
   const verify = byId("verify");
+  byId("entry").hidden = Boolean(waiting);  // East-West answer before North enters the next board
   if (waiting) {
     const line = waiting.line;
     verify.hidden = false;
@@ -114,6 +116,7 @@ function renderTravellers() {
 }
 
 function answer(board, kind) {
+  if (kind === "refuse") state.board = board.board;  // North enters that board again
   outbox.push(`${api}/confirm?token=${encodeURIComponent(token)}`,
     { entry_id: entryId(), round: state.view.round, board: board.board, side: "EW", answer: kind,
       ns_score: board.line.ns_score });
@@ -135,13 +138,14 @@ function enter() {
 }
 
 function show(view) {
+  if (state.view && view.seq < state.view.seq) return;  // an answer overtaken by a later update
   if (state.view && view.round > state.view.round) {
     // the round just finished: keep its summary and everyone's next move up until they start the next
     state.finished = state.view;
   }
   state.view = view;
   const current = view.boards.find((board) => board.board === state.board);
-  if (!current || current.entered) {
+  if (!current || current.entered || current.counted) {
     const open = view.boards.find((board) => !board.entered);
     state.board = open ? open.board : null;
   }
