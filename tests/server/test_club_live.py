@@ -244,3 +244,40 @@ def test_a_correction_reranks_every_watcher(client: TestClient) -> None:
     assert set(places.values()) == {"1="}  # every board flat: everyone equal
     reranked = {line["pair"]: line["place"] for field in after for line in field["lines"]}
     assert reranked["1NS"] != "1=" and reranked != places
+
+
+def test_the_director_seats_a_late_pair_and_changes_a_tables_seating(client: TestClient) -> None:
+    created = _create(client)
+    director = created["director"]["token"]
+    base = f"/api/club/sessions/{created['id']}/director"
+    seated = client.post(f"{base}/seat?token={director}", json={"pair": "2EW", "players": ["Eve", "Fay"],
+                                                                "late": True})
+    assert seated.status_code == 200 and "(late)" in seated.json()["text"]
+    unknown = client.post(f"{base}/seat?token={director}", json={"pair": "9EW", "players": ["X"]})
+    assert unknown.status_code == 422 and "not in movement" in unknown.json()["error"]["message"]
+    # table 3 breaks in round 3: its pairs sit out
+    moved = client.post(f"{base}/seating?token={director}", json={"table": 3, "round": 3, "ns": None, "ew": None,
+                                                                  "boards": [1, 2], "reason": "table 3 left"})
+    assert moved.status_code == 200, moved.text
+    view = client.get(f"/api/club/sessions/{created['id']}/tables/3?token={_token(created, 3)}&round=3").json()
+    assert (view["ns"], view["ew"]) == (None, None)
+    twice = client.post(f"{base}/seating?token={director}", json={"table": 2, "round": 1, "ns": "1NS", "ew": "2EW",
+                                                                  "boards": [3, 4], "reason": "mistake"})
+    assert twice.status_code == 422 and "twice" in twice.json()["error"]["message"]
+
+
+def test_a_second_server_process_writing_first_is_read_back_not_lost(client: TestClient, tmp_path: Path) -> None:
+    created = _create(client)
+    _enter(client, created, 1, 1, "4S", "N", "=", "e1")
+    with ClubStore(f"sqlite:///{tmp_path / 'club.db'}") as store:  # another process appends a confirmation
+        session = store.load(created["id"])
+        from redouble.club.session import ResultConfirmed, Slot
+        from redouble.seats import Side
+
+        session.append(ResultConfirmed(Slot("A", 1, 1, 1), Side.EW), by="table 1 EW")
+    entered = _enter(client, created, 2, 3, "3NT", "S", "=", "e3")
+    assert entered.status_code == 200, entered.text
+    director = created["director"]["token"]
+    kinds = [line["kind"] for line in client.get(f"/api/club/sessions/{created['id']}?token={director}")
+             .json()["grid"]["log"]]
+    assert kinds.count("result_confirmed") == 1 and kinds.count("result_entered") == 2

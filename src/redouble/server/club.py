@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 
 from redouble.calls import Contract
 from redouble.cards import Card
-from redouble.club.movement import Movement, PairId, howell, mitchell
+from redouble.club.movement import Movement, PairId, Seating, howell, mitchell
 from redouble.club.pages import render_pages
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit
 from redouble.club.scoring import SessionScore, score_session
@@ -40,13 +40,14 @@ from redouble.club.session import (
     Record,
     ResultConfirmed,
     ResultRemoved,
+    SeatingChanged,
     Session,
     SessionError,
     Slot,
     deal_boards,
     parse_method,
 )
-from redouble.club.store import ClubStore, UnknownSessionError
+from redouble.club.store import ClubStore, ConflictError, UnknownSessionError
 from redouble.errors import BridgeError
 from redouble.scoring.entry import parse_tricks
 from redouble.seats import Seat, Side
@@ -138,6 +139,26 @@ class PenaltyRequest(BaseModel):
     amount: float = Field(gt=0, le=100)
     unit: str = Field(default="percent", max_length=20)
     board: int | None = None
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class SeatRequest(BaseModel):
+    """Seat a pair (names), a late pair, or the phantom."""
+
+    pair: str = Field(min_length=1, max_length=10)
+    players: list[str] = Field(default_factory=list, max_length=4)
+    late: bool = False
+    phantom: bool = False
+
+
+class SeatingRequest(BaseModel):
+    """One table's seating in one round replaced (a pair that left, a broken table), with the reason."""
+
+    table: int = Field(ge=1)
+    round: int = Field(ge=1)
+    ns: str | None = Field(default=None, max_length=10)
+    ew: str | None = Field(default=None, max_length=10)
+    boards: list[int] = Field(min_length=1, max_length=8)
     reason: str = Field(min_length=1, max_length=500)
 
 
@@ -284,10 +305,15 @@ class ClubHub:
         return (self.pages / session_id / "index.html").is_file()
 
     async def write(self, live: LiveSession, action: Any) -> Record:
-        """Run one write under the session's lock, then tell every watcher what changed."""
+        """Run one write under the session's lock, then tell every watcher what changed; when another
+        server process appended first, reload the session from the store and decide again."""
         async with live.lock:
             try:
-                record: Record = action()
+                try:
+                    record: Record = action()
+                except ConflictError:
+                    live.session = await asyncio.to_thread(self.store.load, live.id)
+                    record = action()
             except ServerError:
                 raise
             except BridgeError as error:
@@ -556,6 +582,30 @@ def club_router(hub: ClubHub, static: Path) -> APIRouter:
             Penalty(PairId.parse(request.pair), request.amount, PenaltyUnit(request.unit), request.board,
                     request.reason), by=DIRECTOR_AUTHOR))
         return _answer(live, record)
+
+    @router.post("/api/club/sessions/{session_id}/director/seat")
+    async def seat(session_id: str, request: SeatRequest,
+                   token: str | None = Query(default=None)) -> dict[str, Any]:
+        live = await hub.get(session_id)
+        hub.director(live, token)
+        record = await hub.write(live, lambda: live.session.append(
+            PairSeated(PairId.parse(request.pair), tuple(request.players), late=request.late,
+                       phantom=request.phantom), by=DIRECTOR_AUTHOR))
+        return _answer(live, record)
+
+    @router.post("/api/club/sessions/{session_id}/director/seating")
+    async def seating(session_id: str, request: SeatingRequest,
+                      token: str | None = Query(default=None)) -> dict[str, Any]:
+        live = await hub.get(session_id)
+        hub.director(live, token)
+
+        def action() -> Record:
+            pairs = [None if not text else PairId.parse(text) for text in (request.ns, request.ew)]
+            return live.session.append(SeatingChanged(Seating("A", request.table, request.round, pairs[0], pairs[1],
+                                                              tuple(request.boards))),
+                                       by=DIRECTOR_AUTHOR, reason=request.reason)
+
+        return _answer(live, await hub.write(live, action))
 
     @router.post("/api/club/sessions/{session_id}/director/undo")
     async def undo(session_id: str, request: UndoRequest,
