@@ -199,3 +199,55 @@ def test_network_dropped_and_restored_the_entry_arrives_once(browser: Any, club_
     assert [line["kind"] for line in log].count("result_confirmed") == 1
     page.context.close()
     assert not errors
+
+
+ENTRIES = [("4", "S", "N", "="), ("3", "NT", "S", "+1"), ("4", "S", "N", "-1"), ("2", "H", "E", "="),
+           ("pass", "", "", "")]
+
+
+def test_a_five_table_mitchell_on_five_phones_then_published(browser: Any, club_server: str) -> None:
+    from playwright.sync_api import expect
+
+    answer = httpx.post(f"{club_server}/api/club/sessions", json={
+        "name": "Five tables", "movement": {"kind": "mitchell", "tables": 5, "boards_per_round": 1}}, timeout=30)
+    answer.raise_for_status()
+    created = answer.json()
+    errors: list[str] = []
+    phones = {table: _phone(browser, club_server, created["tables"][str(table)]["link"], errors)
+              for table in range(1, 6)}
+    for round_ in range(1, 6):
+        for table, page in phones.items():
+            if round_ > 1:
+                page.click("#start")  # the round's summary and next moves, then on
+            expect(page.locator("#where")).to_have_text(f"Table {table} · Round {round_}")
+            level, strain, declarer, result = ENTRIES[(2 * table + round_) % len(ENTRIES)]
+            if level == "pass":
+                page.click("#levels button[data-level='pass']")
+                page.click("#enter")
+            else:
+                _enter(page, level, strain, declarer, result)
+            page.click("#confirm")
+            if round_ < 5:
+                expect(page.locator("#next")).to_contain_text(f"Round {round_} done")
+            if table == 1 and round_ == 1:
+                page.screenshot(path=str(ARTIFACTS / "club-phone-round-done.png"))
+    log = _log(club_server, created)
+    assert [line["kind"] for line in log].count("result_confirmed") == 25
+    director = _phone(browser, club_server, created["director"]["link"], errors, viewport=DESKTOP)
+    expect(director.locator("#cell-5-5")).to_have_class(re.compile(r"\bdone\b"))
+    director.click("#close")
+    expect(director.locator("#published a[href$='/pages/index.html']")).to_be_visible()
+    for page in phones.values():
+        page.context.close()
+    published = _phone(browser, club_server, f"/club/{created['id']}/pages/index.html", errors)
+    expect(published.locator("body")).to_contain_text("Five tables")
+    published.screenshot(path=str(ARTIFACTS / "club-published-phone.png"), full_page=True)
+    published.set_viewport_size(DESKTOP)
+    published.screenshot(path=str(ARTIFACTS / "club-published-desktop.png"))
+    late = httpx.post(f"{club_server}/api/club/sessions/{created['id']}/tables/1/results",
+                      params={"token": created["tables"]["1"]["token"]},
+                      json={"entry_id": "late", "round": 5, "board": 1, "contract": "pass"})
+    assert late.status_code == 409
+    published.context.close()
+    director.context.close()
+    assert not errors

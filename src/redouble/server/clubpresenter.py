@@ -92,9 +92,11 @@ def current_round(state: SessionState, table: int, section: str = "A") -> int:
 
 
 def _boards_text(boards: tuple[int, ...]) -> str:
+    if len(boards) == 1:
+        return f"board {boards[0]}"
     if len(boards) > 1 and list(boards) == list(range(boards[0], boards[0] + len(boards))):
-        return f"{boards[0]}–{boards[-1]}"
-    return ", ".join(map(str, boards))
+        return f"boards {boards[0]}–{boards[-1]}"
+    return "boards " + ", ".join(map(str, boards))
 
 
 def next_moves(state: SessionState, seating: Seating) -> list[dict[str, Any]]:
@@ -112,9 +114,9 @@ def next_moves(state: SessionState, seating: Seating) -> list[dict[str, Any]]:
         else:
             where = "NS" if target.ns == pair else "EW"
             stay = target.table == seating.table and where == side
-            text = (f"pair {pair}: stay at table {target.table} {where} for boards {_boards_text(target.boards)}"
+            text = (f"pair {pair}: stay at table {target.table} {where} for {_boards_text(target.boards)}"
                     if stay else
-                    f"pair {pair}: move to table {target.table} {where} for boards {_boards_text(target.boards)}")
+                    f"pair {pair}: move to table {target.table} {where} for {_boards_text(target.boards)}")
         moves.append({"pair": str(pair), "text": text,
                       "table": None if target is None else target.table,
                       "round": None if target is None else target.round})

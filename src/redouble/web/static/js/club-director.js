@@ -28,7 +28,7 @@ function renderGrid(grid) {
     }))))));
   fill(byId("flags"), grid.flags.map((f) => h("li", {}, f.text)));
   fill(byId("log"), grid.log.map((line) => h("li", { value: line.seq }, line.text)));
-  if (grid.closed) byId("published").replaceChildren(h("a", { href: `/club/${session}/pages/index.html` }, "Published pages"));
+  if (grid.closed && !byId("published").children.length) byId("published").replaceChildren(h("a", { href: `/club/${session}/pages/index.html` }, "Published pages"));
 }
 
 function form(id, path, numbers) {

@@ -74,7 +74,7 @@ function render() {
   }, `${board.board} ${boardState(board) || (pending.includes(board.board) ? "⏳" : "")}`)));
   const waiting = view.boards.find((board) => board.entered && !board.counted);
   const verify = byId("verify");
-  byId("entry").hidden = Boolean(waiting);  // East-West answer before North enters the next board
+  byId("entry").hidden = Boolean(waiting) || Boolean(state.finished);  // East-West answer before North enters the next board
   if (waiting) {
     const line = waiting.line;
     verify.hidden = false;
