@@ -251,3 +251,23 @@ def test_a_five_table_mitchell_on_five_phones_then_published(browser: Any, club_
     published.context.close()
     director.context.close()
     assert not errors
+
+
+def test_the_table_page_speaks_the_phones_language(browser: Any, club_server: str) -> None:
+    from playwright.sync_api import expect
+
+    created = _session(club_server)
+    errors: list[str] = []
+    context = browser.new_context(viewport=PHONE, locale="de-DE", base_url=club_server)
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(created["tables"]["1"]["link"])
+    expect(page.locator("#where")).to_have_text("Tisch 1 · Runde 1")
+    expect(page.locator("#declarers button[data-declarer='E']")).to_have_text("O")
+    _enter(page, "4", "S", "E", "-1")
+    expect(page.locator("#verify h2")).to_have_text("Ost-West: Board 1 prüfen")
+    expect(page.locator("#verify .big")).to_have_text("4♠ O -1")
+    expect(page.locator("#scores")).to_contain_text("NS +50")
+    page.screenshot(path=str(ARTIFACTS / "club-phone-de.png"))
+    context.close()
+    assert not errors

@@ -107,19 +107,18 @@ def next_moves(state: SessionState, seating: Seating) -> list[dict[str, Any]]:
         if pair is None:
             continue
         target = next((s for s in later if pair in s.pairs), None)
-        if not later:
-            text = f"pair {pair}: that was the last round"
-        elif target is None:
-            text = f"pair {pair}: sit out next round"
+        where = None if target is None else ("NS" if target.ns == pair else "EW")
+        kind = ("last" if not later else "sitout" if target is None
+                else "stay" if target.table == seating.table and where == side else "move")
+        if target is None:
+            text = f"pair {pair}: " + ("that was the last round" if kind == "last" else "sit out next round")
         else:
-            where = "NS" if target.ns == pair else "EW"
-            stay = target.table == seating.table and where == side
-            text = (f"pair {pair}: stay at table {target.table} {where} for {_boards_text(target.boards)}"
-                    if stay else
-                    f"pair {pair}: move to table {target.table} {where} for {_boards_text(target.boards)}")
-        moves.append({"pair": str(pair), "text": text,
+            verb = "stay at" if kind == "stay" else "move to"
+            text = f"pair {pair}: {verb} table {target.table} {where} for {_boards_text(target.boards)}"
+        moves.append({"pair": str(pair), "text": text, "kind": kind, "side": where,
                       "table": None if target is None else target.table,
-                      "round": None if target is None else target.round})
+                      "round": None if target is None else target.round,
+                      "boards": [] if target is None else list(target.boards)})
     return moves
 
 

@@ -2,6 +2,7 @@
 // the outbox that resends with the same entry ids, and the travellers of boards played here.
 import { h, fill, byId } from "./dom.js";
 import { where, entryId, call, Outbox, watch, signed, contractSymbols } from "./club.js";
+import { t, setLanguage, preferredLanguage, seatLetter } from "./i18n.js";
 
 const { session, table, token } = where();
 const api = `/api/club/sessions/${session}/tables/${table}`;
@@ -13,7 +14,7 @@ const outbox = new Outbox(`redouble-club-${session}-${table}`, {
   onAnswer: () => { byId("message").textContent = ""; refresh(); },
   onRefused: (error) => { byId("message").textContent = error.message; refresh(); },
   onChange: (items) => {
-    byId("outbox").textContent = items.length ? `${items.length} waiting to be sent (no network)` : "";
+    byId("outbox").textContent = items.length ? t("club_waiting", { count: items.length }) : "";
   },
 });
 
@@ -32,10 +33,10 @@ function contractText() {
 }
 
 function renderEntry() {
-  keypad("levels", ["1", "2", "3", "4", "5", "6", "7", "pass"], "level", (v) => (v === "pass" ? "Pass" : v));
+  keypad("levels", ["1", "2", "3", "4", "5", "6", "7", "pass"], "level", (v) => (v === "pass" ? t("club_pass") : v));
   keypad("strains", ["C", "D", "H", "S", "NT"], "strain", (v) => SUITS[v]);
   keypad("doubles", ["", "X", "XX"], "double", (v) => v || "–");
-  keypad("declarers", ["N", "E", "S", "W"], "declarer");
+  keypad("declarers", ["N", "E", "S", "W"], "declarer", seatLetter);
   keypad("results", ["-6", "-5", "-4", "-3", "-2", "-1", "=", "+1", "+2", "+3", "+4", "+5", "+6"], "result",
          (v) => v.replace("-", "−"));
   keypad("lead-suits", ["S", "H", "D", "C"], "leadSuit", (v) => SUITS[v]);
@@ -43,10 +44,11 @@ function renderEntry() {
   const contract = contractText();
   const lead = state.leadSuit && state.leadRank ? `${SUITS[state.leadSuit]}${state.leadRank}` : "";
   byId("summary").textContent = state.board
-    ? `Board ${state.board}: ${contract ? contractSymbols(contract) : "…"}` +
-      (contract && contract !== "pass" ? ` ${state.declarer || "…"} ${state.result || "…"}` : "") +
-      (lead ? ` lead ${lead}` : "")
-    : "Choose a board";
+    ? `${t("club_board", { board: state.board })}: ${contract ? contractSymbols(contract) : "…"}` +
+      (contract && contract !== "pass"
+        ? ` ${state.declarer ? seatLetter(state.declarer) : "…"} ${state.result || "…"}` : "") +
+      (lead ? ` ${t("club_lead", { card: lead })}` : "")
+    : t("club_choose");
   const ready = state.board && contract && (contract === "pass" || (state.declarer && state.result));
   byId("enter").disabled = !ready;
 }
@@ -60,11 +62,11 @@ function boardState(board) {
 function render() {
   const view = state.view;
   if (!view) return;
-  byId("where").textContent = `Table ${view.table} · Round ${view.round}`;
+  byId("where").textContent = t("club_where", { table: view.table, round: view.round });
   document.title = `redouble · table ${view.table}`;
   fill(byId("seating"),
-    h("div.pair", {}, h("b", {}, `NS ${view.ns || "—"}`), " ", view.ns_names),
-    h("div.pair", {}, h("b", {}, `EW ${view.ew || "—"}`), " ", view.ew_names));
+    h("div.pair", {}, h("b", {}, `${t("club_side_NS")} ${view.ns || "—"}`), " ", view.ns_names),
+    h("div.pair", {}, h("b", {}, `${t("club_side_EW")} ${view.ew || "—"}`), " ", view.ew_names));
   const pending = outbox.items().filter((item) => item.body.contract).map((item) => item.body.board);
   fill(byId("boards"), view.boards.map((board) => h("button", {
     type: "button", id: `board-${board.board}`, class: [state.board === board.board ? "on" : "",
@@ -79,14 +81,15 @@ function render() {
     const line = waiting.line;
     verify.hidden = false;
     fill(verify,
-      h("h2", {}, `East-West: check board ${waiting.board}`),
-      h("p.big", {}, `${contractSymbols(line.contract)} ${line.declarer || ""} ${line.contract ? line.result.split(" ").pop() : ""}`
-        + (line.lead ? ` · lead ${line.lead}` : "")),
+      h("h2", {}, t("club_check", { board: waiting.board })),
+      h("p.big", {}, `${contractSymbols(line.contract)} ${line.declarer ? seatLetter(line.declarer) : ""} ${line.contract ? line.result.split(" ").pop() : ""}`
+        + (line.lead ? ` · ${t("club_lead", { card: line.lead })}` : "")),
       h("p.scores", { id: "scores" },
-        h("span", {}, `NS ${signed(line.ns_score)}`), h("span", {}, `EW ${signed(line.ew_score)}`)),
+        h("span", {}, `${t("club_side_NS")} ${signed(line.ns_score)}`),
+        h("span", {}, `${t("club_side_EW")} ${signed(line.ew_score)}`)),
       h("div.row", {},
-        h("button.primary", { id: "confirm", type: "button", onclick: () => answer(waiting, "confirm") }, "EW: confirm"),
-        h("button.danger", { id: "refuse", type: "button", onclick: () => answer(waiting, "refuse") }, "EW: wrong")));
+        h("button.primary", { id: "confirm", type: "button", onclick: () => answer(waiting, "confirm") }, t("club_confirm")),
+        h("button.danger", { id: "refuse", type: "button", onclick: () => answer(waiting, "refuse") }, t("club_refuse"))));
   } else {
     verify.hidden = true;
   }
@@ -94,13 +97,14 @@ function render() {
   const next = byId("next");
   next.hidden = !finished;
   if (finished) {
-    fill(next, h("h2", {}, `Round ${finished.round} done`),
-      finished.boards.map((board) => h("p.recap", {}, `Board ${board.board}: ${board.line
-        ? `${contractSymbols(board.line.contract)} ${board.line.declarer || ""} NS ${signed(board.line.ns_score)}`
-        : board.adjustment || "not played"}`)),
-      finished.next.map((move) => h("p.move", {}, move.text)),
+    fill(next, h("h2", {}, t("club_round_done", { round: finished.round })),
+      finished.boards.map((board) => h("p.recap", {}, `${t("club_board", { board: board.board })}: ${board.line
+        ? `${contractSymbols(board.line.contract)} ${board.line.declarer ? seatLetter(board.line.declarer) : ""} `
+          + `${t("club_side_NS")} ${signed(board.line.ns_score)}`
+        : board.adjustment || t("club_not_played")}`)),
+      finished.next.map((move) => h("p.move", {}, moveText(move))),
       h("button.primary", { id: "start", type: "button",
-        onclick: () => { state.finished = null; render(); } }, `Start round ${view.round}`));
+        onclick: () => { state.finished = null; render(); } }, t("club_start", { round: view.round })));
   }
   renderTravellers();
 }
@@ -108,7 +112,7 @@ function render() {
 function renderTravellers() {
   const boards = [...state.travellers.values()].sort((a, b) => a.board - b.board);
   fill(byId("travellers"), boards.map((traveller) => h("div.traveller", { id: `traveller-${traveller.board}` },
-    h("h3", {}, `Board ${traveller.board}`),
+    h("h3", {}, t("club_board", { board: traveller.board })),
     h("table", {}, h("tbody", {}, traveller.lines.map((line) => h("tr", {},
       h("td", {}, `${line.ns}–${line.ew}`), h("td", {}, line.adjustment || contractSymbols(line.contract)),
       h("td", {}, signed(line.ns_score)),
@@ -161,6 +165,18 @@ async function refresh() {
   }
 }
 
+/** Where a pair goes next, in the page's language. */
+function moveText(move) {
+  if (move.kind === "last" || move.kind === "sitout") return t(`club_${move.kind}`, { pair: move.pair });
+  const many = move.boards.length > 1;
+  const boards = many && move.boards.every((b, i) => b === move.boards[0] + i)
+    ? `${move.boards[0]}–${move.boards[move.boards.length - 1]}` : move.boards.join(", ");
+  return t(`club_${move.kind}`, { pair: move.pair, table: move.table, side: t(`club_side_${move.side}`),
+                                  boards: t(many ? "club_boards_many" : "club_boards_one", { boards }) });
+}
+
+await setLanguage(preferredLanguage());
+byId("enter").textContent = t("club_enter");
 byId("enter").addEventListener("click", enter);
 renderEntry();
 refresh();
@@ -169,4 +185,4 @@ watch(session, token, (message) => {
   for (const traveller of message.travellers) state.travellers.set(traveller.board, traveller);
   if (message.round) show(message.round);
   else renderTravellers();
-}, (up) => { byId("conn").textContent = up ? "● live" : "○ offline"; });
+}, (up) => { byId("conn").textContent = t(up ? "club_live" : "club_offline"); });
