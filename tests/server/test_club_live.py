@@ -281,3 +281,36 @@ def test_a_second_server_process_writing_first_is_read_back_not_lost(client: Tes
     kinds = [line["kind"] for line in client.get(f"/api/club/sessions/{created['id']}?token={director}")
              .json()["grid"]["log"]]
     assert kinds.count("result_confirmed") == 1 and kinds.count("result_entered") == 2
+
+
+def test_an_improbable_result_is_flagged_to_the_director_not_refused(client: TestClient) -> None:
+    from redouble.analysis.ddtable import dd_table
+    from redouble.calls import Contract
+    from redouble.club.session import deal_boards
+    from redouble.seats import Seat
+
+    created = _create(client, seed="flag night")
+    deal = deal_boards([1], seed="flag night")[0].deal
+    makes = dd_table(deal).tricks(declarer=Seat.NORTH, strain=Contract.parse("1NT").strain)
+    far = makes - 4 if makes >= 4 else makes + 4
+    entered = _enter(client, created, 1, 1, "1NT", "N", str(far), "far")
+    assert entered.status_code == 200  # flagged, never refused
+    director = created["director"]["token"]
+    flags = client.get(f"/api/club/sessions/{created['id']}?token={director}").json()["grid"]["flags"]
+    assert [(flag["table"], flag["board"]) for flag in flags] == [(1, 1)]
+    assert f"took {far} tricks; double dummy makes {makes}" in flags[0]["text"]
+    public = client.get(f"/api/club/sessions/{created['id']}").json()
+    assert "grid" not in public  # flags are the director's
+
+
+def test_a_table_never_sees_a_board_its_new_east_west_pair_has_still_to_play(client: TestClient) -> None:
+    created = _create(client)
+    _play_round_one(client, created)  # table 1 played boards 1-2 with 1NS v 1EW
+    view = client.get(f"/api/club/sessions/{created['id']}?token={_token(created, 1)}").json()
+    assert view["round"]["round"] == 2 and (view["round"]["ns"], view["round"]["ew"]) == ("1NS", "3EW")
+    # 3EW played boards 5-6 and has boards 1-2 still ahead of it: nothing of them at this table now
+    assert view["travellers"] == []
+    director = client.get(f"/api/club/sessions/{created['id']}?token={created['director']['token']}").json()
+    assert [t["board"] for t in director["travellers"]] == [1, 2, 3, 4, 5, 6]
+    public = client.get(f"/api/club/sessions/{created['id']}").json()
+    assert public["travellers"] == []  # no board is finished everywhere yet
