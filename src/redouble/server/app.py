@@ -28,7 +28,6 @@ from starlette.websockets import WebSocketState
 
 from redouble.seats import Seat
 from redouble.server import presenter
-from redouble.server.club import ClubHub, club_router
 from redouble.server.commands import control_free, message_id, parse_command, parse_table_request
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
@@ -70,6 +69,8 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
     the per-client limits on tables, analyses, resumes, sockets and unread bytes; ``club_pages``
     is where closed club sessions publish their pages, ``club_secret`` signs the club links.
     """
+    from redouble.server.club import ClubHub, club_router  # club.store imports server.store: not at module level
+
     store = Store(db)
     club = ClubHub(db, secret=club_secret, pages=club_pages)
     table_quota = Quota(quotas.tables)
