@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import socket
+from pathlib import Path
 
 import typer
 
@@ -27,6 +28,8 @@ def register(app: typer.Typer) -> None:
         quotas: bool = typer.Option(True, "--quotas/--no-quotas",
                                     help="Per-address quotas on tables, analyses and sockets "
                                          "(off only for load tests and trusted networks)."),
+        club_pages: str = typer.Option("club-pages", "--club-pages",
+                                       help="Folder closed club sessions publish their pages into."),
     ) -> None:
         """Serve the web table: people and robots play bridge together in the browser."""
         import uvicorn
@@ -47,7 +50,7 @@ def register(app: typer.Typer) -> None:
         limits = DEFAULT_QUOTAS if quotas else UNLIMITED
         try:
             application = create_app(db, robot_workers=robot_workers, robot=robot or None,
-                                     quotas=limits)
+                                     quotas=limits, club_pages=Path(club_pages))
         except ServerError as error:
             fail(str(error))
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host

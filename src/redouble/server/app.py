@@ -60,14 +60,19 @@ def static_dir() -> Path:
 
 def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
                robot: str | None = None, rate: tuple[float, float] = (20.0, 40.0),
-               analysis_workers: int | None = None, quotas: Quotas = DEFAULT_QUOTAS) -> FastAPI:
+               analysis_workers: int | None = None, quotas: Quotas = DEFAULT_QUOTAS,
+               club_pages: Path | None = None, club_secret: bytes | None = None) -> FastAPI:
     """The app for a database URL; robots think in ``robot_workers`` processes, par and the
     post-mortem run in ``analysis_workers`` others (default 1, 0 when robots use a thread).
 
     ``rate`` is each connection's limit: messages a second and the largest burst; ``quotas``
-    the per-client limits on tables, analyses, resumes, sockets and unread bytes.
+    the per-client limits on tables, analyses, resumes, sockets and unread bytes; ``club_pages``
+    is where closed club sessions publish their pages, ``club_secret`` signs the club links.
     """
+    from redouble.server.club import ClubHub, club_router  # club.store imports server.store: not at module level
+
     store = Store(db)
+    club = ClubHub(db, secret=club_secret, pages=club_pages)
     table_quota = Quota(quotas.tables)
     analysis_quota = Quota(quotas.analyses)
     state: dict[str, Hub] = {}
@@ -92,6 +97,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
             pool.close()
             analysis.close()
             store.close()
+            club.close()
 
     app = FastAPI(title="redouble", lifespan=lifespan, docs_url=None, redoc_url=None)
 
@@ -131,6 +137,8 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         if not path.is_file():
             return PlainTextResponse(f"the page {name} is not installed", status_code=404)
         return FileResponse(path, media_type="text/html")
+
+    app.include_router(club_router(club, static))
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
