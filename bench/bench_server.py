@@ -31,6 +31,8 @@ DURATION = 20.0  # seconds measured at each level (after everyone is seated)
 THINK = (0.5, 1.5)
 GOAL_MS = 50.0
 SATURATE_TABLES = 40
+IDLE_TABLES = 100
+IDLE_SOCKETS = 500
 
 
 def _free_port() -> int:
@@ -146,8 +148,11 @@ class Load:
 
 
 async def _measure(port: int, tables: int, think: tuple[float, float] | None,
-                   duration: float) -> tuple[list[float], int, float]:
+                   duration: float, idle: int = 0) -> tuple[list[float], int, float]:
+    """Latencies at ``tables`` busy tables, with ``idle`` more websockets open and silent
+    (spectators of tables where nobody plays)."""
     import httpx
+    from websockets.asyncio.client import connect
 
     load = Load(port, think)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
@@ -157,6 +162,13 @@ async def _measure(port: int, tables: int, think: tuple[float, float] | None,
                 "form": "duplicate", "scoring": "matchpoints", "boards": 36,
                 "seats": {s: "human" for s in "NESW"}, "undo_policy": "never"})
             created.append(response.json())
+        quiet = [(await client.post("/api/tables", json={
+            "form": "rubber", "seats": {s: "human" for s in "NESW"}})).json()["id"]
+            for _ in range(max(1, idle // 100))] if idle else []
+    sockets = []
+    for index in range(idle):
+        sockets.append(await connect(f"ws://127.0.0.1:{port}/ws/{quiet[index % len(quiet)]}"))
+        await sockets[-1].recv()  # the welcome
     tasks = []
     for index, table in enumerate(created):
         for seat in "NESW":
@@ -176,6 +188,8 @@ async def _measure(port: int, tables: int, think: tuple[float, float] | None,
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for socket_ in sockets:
+        await socket_.close()
     return load.latencies, load.errors, elapsed
 
 
@@ -228,7 +242,7 @@ def run() -> str:
         for tables in LEVELS:
             db = f"sqlite:///{Path(folder) / f'bench{tables}.db'}"
             server = Server([sys.executable, "-c", "from redouble.cli import main; main()", "serve",
-                             "--db", db, "--robot-workers", "0"], "/api/health")
+                             "--db", db, "--robot-workers", "0", "--no-quotas"], "/api/health")
             try:
                 latencies, errors, elapsed = asyncio.run(_measure(server.port, tables, THINK, DURATION))
             finally:
@@ -239,9 +253,17 @@ def run() -> str:
                 sustained = max(sustained, tables)
         db = f"sqlite:///{Path(folder) / 'saturate.db'}"
         server = Server([sys.executable, "-c", "from redouble.cli import main; main()", "serve",
-                         "--db", db, "--robot-workers", "0"], "/api/health")
+                         "--db", db, "--robot-workers", "0", "--no-quotas"], "/api/health")
         try:
             flat, _errors, flat_elapsed = asyncio.run(_measure(server.port, SATURATE_TABLES, None, 10.0))
+        finally:
+            server.stop()
+        db = f"sqlite:///{Path(folder) / 'idle.db'}"
+        server = Server([sys.executable, "-c", "from redouble.cli import main; main()", "serve",
+                         "--db", db, "--robot-workers", "0", "--no-quotas"], "/api/health")
+        try:
+            idle, idle_errors, idle_elapsed = asyncio.run(
+                _measure(server.port, IDLE_TABLES, THINK, DURATION, idle=IDLE_SOCKETS))
         finally:
             server.stop()
     echo = Server([sys.executable, "-c", ECHO_APP], "/health")
@@ -270,6 +292,10 @@ def run() -> str:
         + (f"**met**; the largest level with p99 under {GOAL_MS:.0f} ms: {sustained} tables."
            if sustained >= 500 else
            f"**not met**; the largest level measured under the goal: {sustained or 'none'} tables."),
+        "",
+        f"With {IDLE_SOCKETS} idle websockets open beside {IDLE_TABLES} busy tables: "
+        f"{len(idle) / idle_elapsed:,.0f} actions/s, p50 {_ms(idle, 0.5):.1f} ms, "
+        f"p99 {_ms(idle, 0.99):.1f} ms, max {_ms(idle, 1.0):.1f} ms, {idle_errors} errors.",
         "",
         f"Saturation (clients act at once, {SATURATE_TABLES} tables): "
         f"**{len(flat) / flat_elapsed:,.0f} actions/s**, p50 {_ms(flat, 0.5):.1f} ms, "

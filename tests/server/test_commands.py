@@ -11,7 +11,7 @@ from server_support import Client
 
 from redouble.seats import Seat
 from redouble.server import commands
-from redouble.server.commands import parse_command
+from redouble.server.commands import parse_command, parse_table_request
 from redouble.server.errors import ServerError
 from redouble.server.events import BoardStarted, Played, TableEvent, table_event_from_json
 from redouble.server.hub import Hub
@@ -120,7 +120,8 @@ def test_events_the_table_cannot_take_are_never_stored(tmp_path: Any) -> None:
 
     async def main() -> None:
         hub = await _hub(url)
-        table, _tokens = await hub.create({"form": "duplicate", "boards": 1, "seats": HUMANS})
+        table, _tokens = await hub.create(parse_table_request({"form": "duplicate", "boards": 1,
+                                                               "seats": HUMANS}))
         seq = table.seq
         broken: list[TableEvent] = [BoardStarted(board=99)]  # a board with no committed seed
         async with hub.locks[table.id]:

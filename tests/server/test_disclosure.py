@@ -254,3 +254,34 @@ def test_the_lobby_names_no_group(serve: Any, sqlite_url: str) -> None:
     assert all("group" not in entry and entry["shares_boards"] for entry in lobby)
     assert "group" not in httpx.get(f"{running.http}/api/tables/{first['id']}").json()
     assert "group" not in first["table"]
+
+
+def test_a_spectator_whose_session_sits_at_another_table_of_the_group_is_known(
+        serve: Any, sqlite_url: str) -> None:
+    running = serve(sqlite_url)
+    session = httpx.post(running.http + "/api/session", json={"name": "Ann"})
+    cookie = {"Cookie": f"redouble_session={session.cookies['redouble_session']}"}
+    mine = running.create(form="duplicate", scoring="matchpoints", boards=1,
+                          seats={"N": "robot", "E": "robot", "S": "human", "W": "robot"})
+    other = running.create(same_boards_as=mine["id"], seats=ROBOTS)
+    alone = running.create(form="rubber", seats=ROBOTS)
+
+    async def main() -> None:
+        from websockets.asyncio.client import connect
+
+        seated = await connect(f"{running.ws}/ws/{mine['id']}?token={mine['tokens']['S']}",
+                               additional_headers=cookie)
+        await seated.recv()
+        watching = await connect(f"{running.ws}/ws/{other['id']}", additional_headers=cookie)
+        welcome = json.loads(await watching.recv())
+        assert welcome["view"]["hidden"] and not cards_in(welcome)
+        elsewhere = await connect(f"{running.ws}/ws/{alone['id']}", additional_headers=cookie)
+        await elsewhere.recv()
+        hub = running.app.state.hub
+        kinds = {c.table.id: c.viewer.kind for conns in hub.connections.values() for c in conns}
+        assert kinds == {mine["id"]: ViewerKind.SEAT, other["id"]: ViewerKind.OTHER_TABLE,
+                         alone["id"]: ViewerKind.SPECTATOR}
+        for socket_ in (seated, watching, elsewhere):
+            await socket_.close()
+
+    asyncio.run(main())

@@ -22,6 +22,7 @@ from redouble.board import Board
 from redouble.deal import Deal, new_seed
 from redouble.seats import Seat, Vulnerability
 from redouble.server import jobs
+from redouble.server.commands import parse_table_request
 from redouble.server.events import ParFound
 from redouble.server.hub import Hub
 from redouble.server.robotpool import RobotPool, WorkerPool
@@ -159,8 +160,8 @@ def _play(url: str, pool: FlakyPool, boards: int) -> tuple[Hub, Any]:
         hub = Hub(Store(url), RobotPool(workers=0, factory=NAIVE), analysis=pool)
         hub.par_delays = (0.01,)
         await hub.start()
-        table, _ = await hub.create({"form": "duplicate", "scoring": "imps-vs-par",
-                                     "boards": boards, "seats": ROBOTS})
+        table, _ = await hub.create(parse_table_request({
+            "form": "duplicate", "scoring": "imps-vs-par", "boards": boards, "seats": ROBOTS}))
         deadline = time.monotonic() + 60
         while not (table.finished and not hub.par_jobs) and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
@@ -206,7 +207,7 @@ def test_identical_analysis_requests_share_one_job(tmp_path: Path) -> None:
         hub = Hub(Store(f"sqlite:///{tmp_path / 'a.db'}"), RobotPool(workers=0, factory=NAIVE),
                   analysis=counting)
         await hub.start()
-        table, _ = await hub.create({"form": "rubber", "seats": ROBOTS})
+        table, _ = await hub.create(parse_table_request({"form": "rubber", "seats": ROBOTS}))
         while not table.ended_boards:
             await asyncio.sleep(0.05)
         number = table.ended_boards[0][0].number or 0

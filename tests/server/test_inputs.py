@@ -58,6 +58,22 @@ def test_large_bodies_are_refused(running: Running) -> None:
     assert response.status_code == 413 and error_of(response)["code"] == "too_large"
 
 
+@pytest.mark.parametrize("body, problem", [
+    ({"form": "whist", "seats": ROBOTS}, "form"),
+    ({"form": "rubber", "seats": {"N": "robot"}}, "seat E"),
+    ({"form": "rubber", "seats": {**ROBOTS, "N": "cat"}}, "seat N"),
+    ({"form": "duplicate", "boards": 37, "seats": ROBOTS}, "boards"),
+    ({"form": "duplicate", "boards": True, "seats": ROBOTS}, "boards"),
+    ({"form": "rubber", "seats": ROBOTS, "board": 8}, "board is not a field"),
+    ({"form": "rubber", "seats": ROBOTS, "names": {"N": 7}}, "seat N"),
+    ({"form": "rubber", "seats": ROBOTS, "undo_policy": "sometimes"}, "undo_policy"),
+    ([1, 2], "JSON object"),
+])
+def test_table_requests_are_typed_at_the_edge(running: Running, body: Any, problem: str) -> None:
+    response = httpx.post(running.http + "/api/tables", json=body)
+    assert response.status_code == 422 and problem in error_of(response)["message"]
+
+
 def test_every_http_error_has_the_one_body(running: Running) -> None:
     created = running.create(form="rubber", seats=ROBOTS)
     for path, status in (("/api/nothing", 404), ("/api/tables/nope", 404),

@@ -53,7 +53,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.kill()
             raise RuntimeError(f"redouble serve did not start (exit {process.poll()}); see {log.name}")
         time.sleep(0.2)
-    _warm_up(base)
+    try:
+        _warm_up(base)
+    except BaseException:
+        process.kill()  # a server that did not warm up must not outlive the session
+        raise
     yield base
     process.terminate()
     try:

@@ -24,12 +24,16 @@ def register(app: typer.Typer) -> None:
         robot_workers: int = typer.Option(2, "--robot-workers",
                                           help="Processes robots think in (0: a thread)."),
         robot: str = typer.Option("", help="Robot factory as module:callable (default: the best robot)."),
+        quotas: bool = typer.Option(True, "--quotas/--no-quotas",
+                                    help="Per-address quotas on tables, analyses and sockets "
+                                         "(off only for load tests and trusted networks)."),
     ) -> None:
         """Serve the web table: people and robots play bridge together in the browser."""
         import uvicorn
 
         from redouble.server.app import create_app
         from redouble.server.errors import ServerError
+        from redouble.server.limits import DEFAULT_QUOTAS, UNLIMITED
         from redouble.server.serving import uvicorn_config
 
         if not 0 < port < 65536:
@@ -40,8 +44,10 @@ def register(app: typer.Typer) -> None:
             _check_robot(robot)
         listening = _bind(host, port)
         _check_database(db)
+        limits = DEFAULT_QUOTAS if quotas else UNLIMITED
         try:
-            application = create_app(db, robot_workers=robot_workers, robot=robot or None)
+            application = create_app(db, robot_workers=robot_workers, robot=robot or None,
+                                     quotas=limits)
         except ServerError as error:
             fail(str(error))
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host

@@ -28,7 +28,7 @@ from starlette.websockets import WebSocketState
 
 from redouble.seats import Seat
 from redouble.server import presenter
-from redouble.server.commands import control_free, message_id, parse_command
+from redouble.server.commands import control_free, message_id, parse_command, parse_table_request
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
 from redouble.server.limits import DEFAULT_QUOTAS, BodyLimit, Quota, Quotas, decode_json
@@ -183,8 +183,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         if not table_quota.allow(_client(request)):
             raise ServerError("rate_limited", f"too many new tables: {quotas.tables.burst} at once, "
                                               f"then one every {quotas.tables.every:g} s")
-        body = await _json(request)
-        table, tokens = await hub().create(body)
+        table, tokens = await hub().create(parse_table_request(await _json(request)))
         return {"id": table.id,
                 "links": {seat.letter(): f"/table/{table.id}?token={token}"
                           for seat, token in tokens.items()},
@@ -341,7 +340,7 @@ async def _serve(hub: Hub, websocket: WebSocket, table: Table, seat: Seat | None
             if len(text) * 4 > FRAME_LIMIT and len(text.encode("utf-8")) > FRAME_LIMIT:
                 _refuse(connection, "too_large", f"frames are limited to {FRAME_LIMIT} bytes")
                 continue
-            if not connection.limit.allow():
+            if not connection.limit.allow(""):
                 connection.refused += 1
                 _refuse(connection, "rate_limited", "too many messages: slow down")
                 if connection.refused >= FLOOD_LIMIT:

@@ -35,12 +35,14 @@ __all__ = [
     "Ready",
     "RejectClaim",
     "Resume",
+    "TableRequest",
     "Undo",
     "UndoAnswer",
     "WithdrawClaim",
     "control_free",
     "message_id",
     "parse_command",
+    "parse_table_request",
 ]
 
 LANGUAGES = ("en", "nl", "de", "no")
@@ -157,6 +159,53 @@ _ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 _WANTED = {"int_type": "a whole number", "bool_type": "true or false", "string_type": "text",
            "literal_error": "one of the listed values", "missing": "present",
            "string_too_long": "shorter"}
+
+
+SeatLetter = Literal["N", "E", "S", "W"]
+
+
+class TableRequest(BaseModel):
+    """``POST /api/tables``: the form of play, its settings and who sits where."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    form: Literal["rubber", "chicago", "duplicate", "minibridge"] | None = None
+    scoring: Literal["imps-vs-par", "matchpoints", "imps-cross"] | None = None
+    boards: Annotated[StrictInt, Field(ge=1, le=36)] | None = None
+    same_boards_as: Annotated[str, Field(max_length=32)] | None = None
+    seats: dict[SeatLetter, Literal["human", "robot"]]
+    names: dict[SeatLetter, Annotated[str, Field(max_length=40)] | None] | None = None
+    undo_policy: Literal["never", "ask-opponents", "always"] = "ask-opponents"
+
+
+_TABLE_REQUEST: TypeAdapter[TableRequest] = TypeAdapter(TableRequest)
+
+
+def parse_table_request(data: Any) -> TableRequest:
+    """The typed table request a decoded JSON body stands for; ``ServerError("bad_request")``
+    naming the first problem otherwise."""
+    if not isinstance(data, dict):
+        raise ServerError("bad_request", "a table request is a JSON object")
+    try:
+        request = _TABLE_REQUEST.validate_python(data)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        loc = problem["loc"]
+        where = (f"seat {loc[1]}" if len(loc) > 1 and loc[0] in ("seats", "names")
+                 else ".".join(str(part) for part in loc) or "the request")
+        if problem["type"] == "extra_forbidden":
+            raise ServerError("bad_request", f"{where} is not a field of a table request") from None
+        if problem["type"] == "missing":
+            raise ServerError("bad_request", f"{where} is missing") from None
+        raise ServerError("bad_request", f"{where}: {problem['msg']}, not "
+                                         f"{repr(problem.get('input'))[:40]}") from None
+    if missing := [seat for seat in ("N", "E", "S", "W") if seat not in request.seats]:
+        raise ServerError("bad_request", f"seat {missing[0]} must be \"human\" or \"robot\"")
+    for name in (request.names or {}).values():
+        if name is not None and not control_free(name):
+            raise ServerError("bad_request", "a name is text of at most 40 characters, without "
+                                             "control characters")
+    return request
 
 
 def message_id(data: Any) -> str | int | None:

@@ -12,16 +12,14 @@ import contextlib
 import json
 import logging
 import secrets
-import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from redouble.seats import Seat
 from redouble.server import commands, jobs, presenter
-from redouble.server.commands import Command, control_free
+from redouble.server.commands import Command, TableRequest
 from redouble.server.errors import ServerError
 from redouble.server.events import (
     BoardStarted,
@@ -31,22 +29,20 @@ from redouble.server.events import (
     TableEnded,
     TableEvent,
 )
-from redouble.server.limits import DEFAULT_QUOTAS, Quota, Quotas
+from redouble.server.limits import DEFAULT_QUOTAS, Quota, Quotas, Rule
 from redouble.server.presenter import Viewer
 from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import SeatRecord, Store
 from redouble.server.table import (
     FORMS,
-    SCORINGS,
     SEEDS_AHEAD,
-    UNDO_POLICIES,
     Table,
     hash_token,
     new_record,
     total_boards_for,
 )
 
-__all__ = ["Connection", "Hub", "RateLimit"]
+__all__ = ["Connection", "Hub"]
 
 log = logging.getLogger("redouble.server")
 
@@ -71,26 +67,6 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-@dataclass(slots=True)
-class RateLimit:
-    """A token bucket: ``rate`` messages a second, bursts up to ``burst``."""
-
-    rate: float = 20.0
-    burst: float = 40.0
-    tokens: float = 40.0
-    stamp: float = field(default_factory=time.monotonic)
-
-    def allow(self) -> bool:
-        """Take a token if one is there."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 class Connection:
     """One websocket: its table, its seat (``None``: a spectator) and its outgoing queue."""
 
@@ -106,7 +82,7 @@ class Connection:
         self.queued_bytes = 0
         self.send_limit = quotas.send_bytes
         self.resumes = Quota(quotas.resumes, keys=1)
-        self.limit = RateLimit(rate=rate[0], burst=rate[1], tokens=rate[1])
+        self.limit = Quota(Rule(burst=int(rate[1]), every=1.0 / rate[0]), keys=1)
         self.refused = 0
         self.closed = False
         self.dropped = False
@@ -255,17 +231,13 @@ class Hub:
 
     # --- creating tables -------------------------------------------------------------------------
 
-    async def create(self, request: dict[str, Any]) -> tuple[Table, dict[Seat, str]]:
+    async def create(self, request: TableRequest) -> tuple[Table, dict[Seat, str]]:
         """Create a table from a lobby request; returns it and the human seats' secret tokens."""
-        if not isinstance(request, dict):
-            raise ServerError("bad_request", "a table request is a JSON object")
-        form = request.get("form")
+        form = request.form
         config: dict[str, Any] = {}
         group_id: str | None = None
-        same = request.get("same_boards_as")
+        same = request.same_boards_as
         if same is not None:
-            if not isinstance(same, str):
-                raise ServerError("bad_request", "same_boards_as is a table id")
             other = await self.get(same)
             if not presenter.shares_boards(other):
                 raise ServerError("bad_request", "only duplicate tables scored by matchpoints or "
@@ -273,49 +245,26 @@ class Hub:
             if other.finished or presenter.published(other):
                 raise ServerError("bad_request", f"table {same!r} has already shown a finished board "
                                                  "to everyone: a new table cannot play its boards")
-            form = other.form
+            form = "duplicate"
             group_id = other.group_id
             config.update(scoring=other.scoring, boards=other.boards)
-        if form not in FORMS:
-            raise ServerError("bad_request", f"form must be one of {', '.join(FORMS)}, not {form!r}")
+        if form is None:
+            raise ServerError("bad_request", f"form must be one of {', '.join(FORMS)}")
         if same is None:
-            scoring = request.get("scoring")
+            scoring = request.scoring
             if form == "duplicate":
                 scoring = scoring or "imps-vs-par"
-                if scoring not in SCORINGS:
-                    raise ServerError("bad_request",
-                                      f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
             elif scoring is not None:
                 raise ServerError("bad_request", f"{form} has its own scoring; leave scoring out")
-            boards = request.get("boards")
-            if boards is not None and (not isinstance(boards, int) or isinstance(boards, bool)
-                                       or not 1 <= boards <= 36):
-                raise ServerError("bad_request", f"boards must be a number from 1 to 36, not {boards!r}")
-            config.update(scoring=scoring, boards=boards)
-        undo = request.get("undo_policy", "ask-opponents")
-        if undo not in UNDO_POLICIES:
-            raise ServerError("bad_request",
-                              f"undo_policy must be one of {', '.join(UNDO_POLICIES)}, not {undo!r}")
-        config["undo_policy"] = undo
-        seats_in = request.get("seats")
-        if not isinstance(seats_in, dict):
-            raise ServerError("bad_request", "seats maps N, E, S, W to \"human\" or \"robot\"")
-        names_in = request.get("names") or {}
-        if not isinstance(names_in, dict):
-            raise ServerError("bad_request", "names maps seats to names")
+            config.update(scoring=scoring, boards=request.boards)
+        config["undo_policy"] = request.undo_policy
+        names_in = request.names or {}
         tokens: dict[Seat, str] = {}
         seats: list[SeatRecord] = []
         robot_name = self.robot_name()
         for seat in Seat:
-            kind = seats_in.get(seat.letter())
-            if kind not in ("human", "robot"):
-                raise ServerError("bad_request",
-                                  f"seat {seat.letter()} must be \"human\" or \"robot\", not {kind!r}")
-            name = names_in.get(seat.letter())
-            if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME
-                                     or not control_free(name)):
-                raise ServerError("bad_request", f"a name is text of at most {MAX_NAME} "
-                                                 "characters, without control characters")
+            kind = request.seats[seat.letter()]  # type: ignore[index]
+            name = names_in.get(seat.letter())  # type: ignore[call-overload]
             token_hash = None
             if kind == "human":
                 tokens[seat] = secrets.token_urlsafe(18)

@@ -20,8 +20,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from redouble.server.errors import ServerError
 
-__all__ = ["DEFAULT_QUOTAS", "MAX_BODY", "MAX_DEPTH", "BodyLimit", "Quota", "Quotas", "Rule", "decode_json",
-           "nesting_depth"]
+__all__ = ["DEFAULT_QUOTAS", "MAX_BODY", "MAX_DEPTH", "UNLIMITED", "BodyLimit", "Quota", "Quotas",
+           "Rule", "decode_json", "nesting_depth"]
 
 MAX_BODY = 65536
 """The largest request body the server reads (bytes); larger ones are answered 413."""
@@ -137,6 +137,10 @@ class Quotas:
 
 
 DEFAULT_QUOTAS = Quotas()
+UNLIMITED = Quotas(tables=Rule(burst=1 << 30, every=1e-9), analyses=Rule(burst=1 << 30, every=1e-9),
+                   resumes=DEFAULT_QUOTAS.resumes, sockets_per_client=1 << 30)
+"""Quotas off (``redouble serve --no-quotas``) but for resumes and unread bytes, which protect
+the server from any one connection."""
 
 
 class Quota:

@@ -256,19 +256,14 @@ def welcome(table: Table, viewer: Viewer, name: str) -> dict[str, Any]:
             "board": board_meta(table, viewer)}
 
 
-def sync(table: Table, viewer: Viewer, since: int, *, limit: int | None = None) -> dict[str, Any]:
-    """The ``sync`` answer to ``resume``: the events after ``since`` (at most ``limit``)."""
+def sync(table: Table, viewer: Viewer, since: int) -> dict[str, Any]:
+    """The ``sync`` answer to ``resume``: every event after ``since``, then the present."""
     if not 0 <= since <= table.seq:
         raise ServerError("bad_message", f"resume since must be 0 to {table.seq}, not {since}")
-    last = table.seq if limit is None else min(table.seq, since + limit)
     events = [{"seq": number, "event": event(table, number, viewer)}
-              for number in range(since + 1, last + 1)]
-    data: dict[str, Any] = {"type": "sync", "seq": table.seq, "events": events,
-                            "view": view(table, viewer), "board": board_meta(table, viewer),
-                            "table": table_info(table, viewer)}
-    if last < table.seq:
-        data["more"] = True
-    return data
+              for number in range(since + 1, table.seq + 1)]
+    return {"type": "sync", "seq": table.seq, "events": events, "view": view(table, viewer),
+            "board": board_meta(table, viewer), "table": table_info(table, viewer)}
 
 
 # --- table records ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 >>> from redouble.server.app import create_app
 >>> config = uvicorn_config(create_app("sqlite://", robot_workers=0), port=8000)
 >>> config.limit_concurrency, config.timeout_keep_alive
-(4096, 5)
+(10000, 5)
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from redouble.server.app import WS_MAX_SIZE
 
 __all__ = ["HEADER_TIMEOUT", "MAX_CONNECTIONS", "HeaderTimeout", "uvicorn_config"]
 
-MAX_CONNECTIONS = 4096
+MAX_CONNECTIONS = 10_000
 """Open connections and running requests beyond which uvicorn answers 503."""
 HEADER_TIMEOUT = 10.0
 """Seconds a client has to send a request's headers before its connection is closed."""
