@@ -3,6 +3,8 @@ score sheets, hand record with double-dummy analysis, languages, keyboard, phone
 
 from __future__ import annotations
 
+import itertools
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -28,13 +30,18 @@ def view(page: Any) -> dict[str, Any]:
 
 
 def create_table(page: Any, base: str, *, form: str = "rubber", seats: dict[str, str] | None = None,
-                 name: str = "Ann") -> dict[str, str]:
-    """Create a table through the lobby form; returns the invitation links by seat (and spectator)."""
+                 name: str = "Ann", pace: str | None = "fast") -> dict[str, str]:
+    """Create a table through the lobby form; returns the invitation links by seat (and spectator).
+
+    Robots play ``pace`` ("fast" unless a test watches the pace; ``None``: the lobby's choice)."""
     page.goto(f"{base}/")
     page.fill("#name", name)
     page.check(f"input[name=form][value={form}]")
     for seat, choice in (seats or ROBOTS_BUT_SOUTH).items():
         page.check(f"input[name=seat-{seat}][value={choice}]")
+    if pace is not None:
+        page.click("details.options summary")
+        page.select_option("#pace", pace)
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#links-panel:not([hidden])")
     links = {}
@@ -652,3 +659,96 @@ def test_people_answer_a_claim(server: str, browser: Any, page: Any, artifacts: 
     finally:
         for context in contexts:
             context.close()
+
+
+# --- pace, the trick in the middle, the board's end, undo against robots (issue 12) ------------
+
+RECORD_FRAMES = """
+window.__frames = [];
+const NativeSocket = window.WebSocket;
+window.WebSocket = class extends NativeSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (message) => {
+      const data = JSON.parse(message.data);
+      if (data.type === "event" && data.seq) window.__frames.push({ at: performance.now(), event: data.event });
+    });
+  }
+};
+"""
+
+
+def test_robots_play_at_a_persons_pace_and_the_trick_stays(server: str, page: Any, artifacts: Path) -> None:
+    """The lobby suggests a person's pace when a person sits (fast for robots alone); the robots'
+    calls then come about a second apart, a finished trick stays in the middle naming its
+    winner, and at the board's end the result and last trick show before the hand record."""
+    page.goto(f"{server}/")
+    for seat in "NESW":
+        page.check(f"input[name=seat-{seat}][value=robot]")
+    assert page.input_value("#pace") == "fast"
+    page.check("input[name=seat-S][value=me]")
+    assert page.input_value("#pace") == "human"
+
+    page.add_init_script(RECORD_FRAMES)
+    create_table(page, server, pace=None)
+    take_seat(page)
+    assert page.evaluate("window.redoubleState.table.pace") == "human"
+    declare(page)
+    frames = page.evaluate("window.__frames")
+    gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(frames)
+            if later["event"]["type"] == "call" and later["event"]["seat"] != "S"]
+    assert gaps, frames
+    # a robot's call comes a second after the call before it (frames may bunch up on arrival)
+    assert statistics.median(gaps) >= 900 and min(gaps) >= 500, gaps
+
+    # The first trick: when its fourth card falls it stays in the middle, its winner named.
+    while not view(page)["tricks"]:
+        assert wait_turn_or_end(page) == "play"
+        card = view(page)["legal_cards"][0]
+        click_card(page, card)
+        page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+    page.wait_for_selector("#trick-won")
+    winner = view(page)["tricks"][0]["winner"]
+    assert page.get_attribute("#trick-won", "data-seat") == winner
+    assert page.locator("#trick .card").count() == 4
+    assert page.locator("#trick .card.winner").count() == 1
+    shoot(page, artifacts, "trick-won-desktop")
+
+    # Concede the rest: the result and the last trick show first; the hand record follows.
+    wait_turn_or_end(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#concede-btn")
+    page.wait_for_function("window.redoubleState.view.phase === 'done'")
+    page.wait_for_selector("#board-result")
+    assert page.locator("#record-dialog[open]").count() == 0
+    final = view(page)
+    on_table = final["current_trick"]["cards"] if final["current_trick"] else final["tricks"][-1]["cards"]
+    assert page.locator("#trick .card").count() == len(on_table) > 0  # the last cards stay
+    shoot(page, artifacts, "board-end-before-record-desktop")
+    page.wait_for_selector("#record-dialog[open]")
+
+
+def test_undo_against_robots_takes_back_their_cards_too(server: str, page: Any) -> None:
+    """Undo is offered only when it would be taken: not before our first call, not where it would
+    cross the opening lead; after dummy's card and the robot's answer, Undo takes both back."""
+    create_table(page, server)
+    take_seat(page)
+    wait_my_call(page)
+    assert not page.is_visible("#undo-btn")  # nothing of ours to take back yet
+    declare(page)
+    page.wait_for_function("window.redoubleState.view.actor === 'S'"
+                           " && window.redoubleState.view.turn === 'N'")
+    assert not page.is_visible("#undo-btn")  # back past our call would cross the opening lead
+    lead = view(page)["current_trick"]["cards"]
+    assert len(lead) == 1
+    card = view(page)["legal_cards"][0]
+    click_card(page, card)
+    page.wait_for_function("window.redoubleState.view.current_trick"
+                           " && window.redoubleState.view.current_trick.cards.length === 3")
+    page.wait_for_selector("#undo-btn:visible")
+    page.click("#undo-btn")
+    page.wait_for_function("window.redoubleState.view.current_trick.cards.length === 1"
+                           " && window.redoubleState.view.turn === 'N'")
+    assert view(page)["current_trick"]["cards"] == lead
+    assert card in view(page)["legal_cards"]
+    page.wait_for_selector("#undo-btn", state="hidden")

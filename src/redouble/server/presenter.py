@@ -48,6 +48,7 @@ __all__ = [
     "event",
     "event_frame",
     "lobby_entry",
+    "may_undo",
     "open_boards",
     "presence",
     "published",
@@ -227,11 +228,21 @@ def event(table: Table, seq: int, viewer: Viewer) -> dict[str, Any]:
     return stored.to_json()
 
 
+def may_undo(table: Table, viewer: Viewer) -> bool:
+    """Whether the viewer's seat may ask to take back its last call or card now (the Undo
+    button is offered only then)."""
+    seat = viewer.seat
+    if seat is None or table.finished or table.state is None:
+        return False
+    return table.may_undo(seat)
+
+
 def event_frame(table: Table, viewer: Viewer, *, changed: bool, more: bool) -> dict[str, Any]:
     """The ``event`` frame of the event just applied (number ``table.seq``)."""
     message: dict[str, Any] = {
         "type": "event", "seq": table.seq, "event": event(table, table.seq, viewer),
-        "view": view(table, viewer), "board": board_meta(table, viewer)}
+        "view": view(table, viewer), "board": board_meta(table, viewer),
+        "may_undo": may_undo(table, viewer)}
     if changed:
         message["table"] = table_info(table, viewer)
     if more:
@@ -253,7 +264,7 @@ def welcome(table: Table, viewer: Viewer, name: str) -> dict[str, Any]:
             "you": {"seat": None if seat is None else seat.letter(),
                     "role": "spectator" if seat is None else "player", "name": name},
             "table": table_info(table, viewer), "view": view(table, viewer),
-            "board": board_meta(table, viewer)}
+            "board": board_meta(table, viewer), "may_undo": may_undo(table, viewer)}
 
 
 def sync(table: Table, viewer: Viewer, since: int) -> dict[str, Any]:
@@ -263,7 +274,8 @@ def sync(table: Table, viewer: Viewer, since: int) -> dict[str, Any]:
     events = [{"seq": number, "event": event(table, number, viewer)}
               for number in range(since + 1, table.seq + 1)]
     return {"type": "sync", "seq": table.seq, "events": events, "view": view(table, viewer),
-            "board": board_meta(table, viewer), "table": table_info(table, viewer)}
+            "board": board_meta(table, viewer), "table": table_info(table, viewer),
+            "may_undo": may_undo(table, viewer)}
 
 
 # --- table records ------------------------------------------------------------------------------
@@ -276,7 +288,7 @@ def _summary(table: Table, viewer: Viewer) -> dict[str, Any]:
         "status": "finished" if table.finished else "playing",
         "board": table.board_no, "boards": table.total_boards(),
         "seats": {seat.letter(): table.seats[seat].to_json() for seat in SEATS},
-        "undo_policy": table.undo_policy}
+        "undo_policy": table.undo_policy, "pace": table.pace}
     if viewer.seat is not None:
         data["group"] = table.group_id
     return data
@@ -295,10 +307,11 @@ def table_info(table: Table, viewer: Viewer) -> dict[str, Any]:
     data = _summary(table, viewer)
     results = []
     hidden = False
-    for board, state in table.ended_boards:
+    scored = {result["board"]: result for result in table.results()}  # rubber/Chicago: the sheet's
+    for board, _state in table.ended_boards:
         number = board.number or 0
         if board_open(table, number, viewer):
-            results.append(table.result_of(board, state))
+            results.append(scored[number])
         else:
             hidden = True
             results.append({"board": number, "hidden": True})
