@@ -87,3 +87,46 @@ def test_undo_is_offered_only_when_it_would_be_taken() -> None:
     assert presenter.may_undo(table, south)
     events = table.propose(Seat.SOUTH, parse_command({"type": "undo"}))
     assert len(events) == 2  # East's card and dummy's: the robots take theirs back
+
+
+def test_explanations_reach_a_robot_s_partner_in_the_viewer_s_language() -> None:
+    """A robot's explanation goes to its partner too (BBO), worded in each viewer's language;
+    a person's explanation stays hidden from their partner until the board ends (Law 40B)."""
+    from redouble.robots.sayc import SAYC
+
+    table = table_with("fast", humans="NS")  # East and West are robots
+    state = table.state
+    assert state is not None
+    dealer = state.board.dealer
+    while (actor := state.actor) is not None and not table.is_robot(actor):
+        act(table, actor, {"type": "call", "call": "Pass"})
+    assert actor is not None and table.is_robot(actor)
+    view = state.view(actor)
+    index = len(view.auction)
+    text = SAYC.explain(dealer, state.board.vulnerability, [e.call for e in view.auction] + [
+        view.legal_calls[0]], index, lang="en")
+    act(table, actor, {"type": "call", "call": str(view.legal_calls[0]), "explanation": text})
+    calls = [entry.call for entry in state.view(None).auction]
+    partner = Viewer.at(actor.partner, lang="de")
+    seen = presenter.view(table, partner)
+    assert seen is not None
+    german = SAYC.explain(dealer, state.board.vulnerability, calls, index, lang="de")
+    assert seen["auction"][index]["explanation"] == german
+    assert presenter.event(table, table.seq, partner)["explanation"] == text
+    opponent = presenter.view(table, Viewer.at(actor.lho, lang="no"))
+    assert opponent is not None
+    assert opponent["auction"][index]["explanation"] == SAYC.explain(
+        dealer, state.board.vulnerability, calls, index, lang="no")
+    spectator = presenter.view(table, Viewer.at(None, lang="nl"))
+    assert spectator is not None and "explanation" not in spectator["auction"][index]
+    # A person explains: the opponents see it, the partner does not.
+    person = state.actor
+    assert person is not None and not table.is_robot(person)
+    act(table, person, {"type": "call", "call": str(state.view(person).legal_calls[0]),
+                        "explanation": "my own words"})
+    last = len(state.view(None).auction) - 1
+    hidden = presenter.view(table, Viewer.at(person.partner))
+    shown = presenter.view(table, Viewer.at(person.lho))
+    assert hidden is not None and shown is not None
+    assert "explanation" not in hidden["auction"][last]
+    assert shown["auction"][last]["explanation"] == "my own words"

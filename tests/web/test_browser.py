@@ -15,7 +15,7 @@ import pytest
 from redouble.auction import Auction
 from redouble.calls import Call
 from redouble.notation import Language
-from redouble.seats import Seat
+from redouble.seats import Seat, Vulnerability
 
 ROBOTS_BUT_SOUTH = {"N": "robot", "E": "robot", "S": "me", "W": "robot"}
 RANKS = "23456789TJQKA"
@@ -578,7 +578,7 @@ def test_minibridge_declarer_chooses_the_contract(server: str, page: Any, artifa
     with api(server) as client:
         for _ in range(20):
             created = client.post("/api/tables", json={
-                "form": "minibridge", "boards": 1,
+                "form": "minibridge", "boards": 1, "pace": "fast",
                 "seats": {"N": "robot", "E": "robot", "S": "human", "W": "robot"}, "names": {"S": "Ann"}}).json()
             page.goto(server + created["links"]["S"])
             # the page asks for a name only after it has fetched the session: wait for either
@@ -605,6 +605,10 @@ def test_minibridge_declarer_chooses_the_contract(server: str, page: Any, artifa
     page.click(".bidding-box button[data-call='1NT']")
     page.wait_for_function("window.redoubleState.view.phase === 'play'")
     assert view(page)["contract"] == "1NT" and view(page)["declarer"] == "S"
+    # The announced points stay in the header for everyone; mini-bridge has no vulnerability.
+    points = page.inner_text("#mini-points")
+    assert all(f"{seat} {hcp[seat]}" in points for seat in "NESW"), points
+    assert page.locator("#board-info .vul").count() == 0 and page.locator(".nameplate.vul").count() == 0
     assert play_out_by_clicking(page) == 26
     page.wait_for_selector("#record-dialog[open]")
     page.click(".record-close button")
@@ -726,6 +730,8 @@ def test_robots_play_at_a_persons_pace_and_the_trick_stays(server: str, page: An
     assert page.locator("#trick .card").count() == len(on_table) > 0  # the last cards stay
     shoot(page, artifacts, "board-end-before-record-desktop")
     page.wait_for_selector("#record-dialog[open]")
+    # The record says the tricks after the concession were not played (Law 68).
+    assert page.inner_text("#claimed-note").startswith(f"The last {13 - len(final['tricks'])} tricks were claimed")
 
 
 def test_undo_against_robots_takes_back_their_cards_too(server: str, page: Any) -> None:
@@ -752,3 +758,36 @@ def test_undo_against_robots_takes_back_their_cards_too(server: str, page: Any) 
     assert view(page)["current_trick"]["cards"] == lead
     assert card in view(page)["legal_cards"]
     page.wait_for_selector("#undo-btn", state="hidden")
+
+
+def test_robots_explain_in_the_viewer_s_language_and_to_their_partner(server: str, browser: Any) -> None:
+    """A Dutch player sees the robots' explanations in Dutch (the system's own words), its robot
+    partner's too (as on BBO); the explanation pops up from the auction."""
+    from redouble.robots.sayc import SAYC
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="nl-NL")
+    page = context.new_page()
+    try:
+        create_table(page, server)
+        take_seat(page)
+        page.wait_for_function("window.redoubleState.view.auction.some(e => e.seat === 'N' && e.explanation)"
+                               " || window.redoubleState.view.phase !== 'auction'")
+        shown = view(page)
+        calls = [Call.parse(entry["call"]) for entry in shown["auction"]]
+        dealer = Seat.parse(shown["dealer"])
+        vulnerability = Vulnerability.parse(shown["vulnerability"])
+        explained = [(i, e) for i, e in enumerate(shown["auction"]) if e["seat"] != "S"]
+        assert explained
+        for index, entry in explained:
+            assert entry.get("explanation") == SAYC.explain(dealer, vulnerability, calls, index, lang="nl"), entry
+        north = [(i, e) for i, e in explained if e["seat"] == "N"]
+        assert north and all(e.get("explanation") for _, e in north)  # the robot partner's meaning
+        assert any(e["explanation"] != SAYC.explain(dealer, vulnerability, calls, i, lang="en")
+                   for i, e in explained)
+        unique = [e for _, e in explained if sum(x["call"] == e["call"] for x in shown["auction"]) == 1]
+        if unique:
+            page.click(f"table.auction [data-call='{unique[0]['call']}']")
+            page.wait_for_selector(".explanation-pop")
+            assert page.inner_text(".explanation-pop") == unique[0]["explanation"]
+    finally:
+        context.close()

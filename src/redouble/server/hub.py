@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import secrets
@@ -595,9 +596,12 @@ class Hub:
                 return
             if isinstance(command, commands.Language):
                 connection.lang = command.lang
+                connection.viewer = dataclasses.replace(connection.viewer, lang=command.lang)
                 if connection.seat is not None:
                     table.seats[connection.seat].lang = command.lang
                 connection.send(_dumps({"type": "ack", "id": ident, "seq": table.seq}))
+                async with self.locks[table.id]:  # the present again, worded in the language
+                    connection.send(_dumps(self.sync(connection, table.seq)))
                 return
             seq = await self.act(connection, command)
             connection.send(_dumps({"type": "ack", "id": ident, "seq": seq}))

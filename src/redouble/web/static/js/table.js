@@ -56,6 +56,7 @@ function playerName(seat) {
   return info.name || t("empty_seat");
 }
 function isVulnerable(vulnerability, seat) {
+  if (state.board?.minibridge) return false; // mini-bridge has no vulnerability
   if (vulnerability === "All") return true;
   if (vulnerability === "NS") return seat === "N" || seat === "S";
   if (vulnerability === "EW") return seat === "E" || seat === "W";
@@ -239,11 +240,15 @@ function renderBoardInfo() {
   const vulNS = isVulnerable(view.vulnerability, "N");
   const vulEW = isVulnerable(view.vulnerability, "E");
   const form = state.table?.form ? t(`form_${state.table.form === "minibridge" ? "mini" : state.table.form}`) : "";
+  const mini = minibridge();
   fill(el,
     h("span", {}, form),
     h("strong", { id: "board-number" }, `${t("board")} ${view.board ?? ""}`),
     h("span", {}, `${t("dealer")}: ${seatLetter(view.dealer)}`),
-    h("span.vul" + (vulNS || vulEW ? ".red" : ""), { title: t("vulnerability") }, t("vul_" + view.vulnerability)));
+    // Mini-bridge has no vulnerability: the announced points take its place, every board, for all.
+    mini ? h("span.mini-points", { id: "mini-points" }, `${t("mini_points")}: `,
+      ORDER.map((seat) => `${seatLetter(seat)} ${mini.hcp?.[seat] ?? "?"}`).join(" · "))
+      : h("span.vul" + (vulNS || vulEW ? ".red" : ""), { title: t("vulnerability") }, t("vul_" + view.vulnerability)));
 }
 
 function renderContract() {
