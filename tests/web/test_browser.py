@@ -791,3 +791,28 @@ def test_robots_explain_in_the_viewer_s_language_and_to_their_partner(server: st
             assert page.inner_text(".explanation-pop") == unique[0]["explanation"]
     finally:
         context.close()
+
+
+def test_a_second_tab_replaces_the_first_which_can_take_the_seat_back(server: str, browser: Any) -> None:
+    """The same seat opened in a second tab: the first says so, offers no bidding box, and can
+    take the seat back (the second then says so)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    first, second = context.new_page(), context.new_page()
+    try:
+        links = create_table(first, server)
+        first.goto(links["S"])
+        wait_my_call(first)
+        second.goto(links["S"])
+        wait_my_call(second)
+        first.wait_for_selector("#replaced:not([hidden])")
+        assert "another tab" in first.inner_text("#replaced")
+        assert first.locator(".bidding-box button[data-call]:not([disabled])").count() == 0
+        assert first.locator("button.card.legal").count() == 0
+        assert second.locator("#replaced:not([hidden])").count() == 0
+        first.click("#take-back")
+        second.wait_for_selector("#replaced:not([hidden])")
+        first.wait_for_selector("#replaced", state="hidden")
+        wait_my_call(first)
+        make_call(first, "Pass")  # the seat acts from the first tab again
+    finally:
+        context.close()

@@ -35,6 +35,7 @@ const state = {
   verified: {},
   events: [],          // the latest events seen, newest last (for the curious and for tests)        // board number → whether the revealed seed matches its commitment
   ended: false,
+  replaced: false,     // another tab or window took this seat: this one only watches
   status: "connecting",
 };
 
@@ -42,9 +43,10 @@ let connection = null;
 
 // --- helpers ---------------------------------------------------------------------------------
 
-function mySeat() { return state.you.seat; }
+/** The seat this page acts for: none once another tab or window has taken it. */
+function mySeat() { return state.replaced ? null : state.you.seat; }
 /** The seat drawn at the bottom: yours, or South for a spectator. */
-function bottomSeat() { return mySeat() || "S"; }
+function bottomSeat() { return state.you.seat || "S"; }
 function positionOf(seat) {
   const offset = (ORDER.indexOf(seat) - ORDER.indexOf(bottomSeat()) + 4) % 4;
   return ["bottom", "left", "top", "right"][offset];
@@ -401,8 +403,14 @@ function renderConnection() {
   el.classList.toggle("offline", state.status !== "online");
 }
 
+function renderReplaced() {
+  const el = byId("replaced");
+  el.hidden = !state.replaced;
+}
+
 function render() {
   renderConnection();
+  renderReplaced();
   const view = state.view;
   window.redoubleState = state; // read-only window on the page's state, for tests and debugging
   if (!view) return;
@@ -567,7 +575,7 @@ function connect() {
     },
     onError(message) {
       state.pending = null;
-      if (message.code === "replaced") toast(t("err_replaced"));
+      if (message.code === "replaced") state.replaced = true; // the banner says it, with a way back
       else toast(errorText(message));
       render();
     },
@@ -669,6 +677,13 @@ function setupControls() {
     if (confirm(t("concede_confirm"))) send({ type: "concede" });
   });
   byId("undo-btn").addEventListener("click", () => send({ type: "undo" }));
+  byId("take-back").addEventListener("click", () => {
+    // Take the seat back: a new connection with this tab's link replaces the other tab's.
+    state.replaced = false;
+    state.status = "connecting";
+    connect();
+    render();
+  });
   const select = byId("lang");
   select.addEventListener("change", async () => {
     await setLanguage(select.value);
