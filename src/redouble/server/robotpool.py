@@ -99,9 +99,12 @@ class WorkerPool:
     def _make(self) -> concurrent.futures.Executor:
         if self.workers > 0:
             context = multiprocessing.get_context("spawn")
-            return concurrent.futures.ProcessPoolExecutor(
+            executor = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=context, initializer=_init_process,
                 initargs=(os.getpid(), self._initializer, self._initargs))
+            for _ in range(self.workers):  # start the workers now, not at the first job
+                executor.submit(os.getpid)
+            return executor
         if self._initializer is not None:
             self._initializer(*self._initargs)
         return concurrent.futures.ThreadPoolExecutor(max_workers=1,
