@@ -383,6 +383,11 @@ def test_phone_size(server: str, browser: Any, artifacts: Path) -> None:
         take_seat(page)
         wait_my_call(page)
         shoot(page, artifacts, "bidding-phone")
+        # Pass/X/XX and the contract panel above the fold (issue 12)
+        for selector in (".bidding-box button[data-call='Pass']", ".bidding-box button[data-call='XX']",
+                         "#contract-panel"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844, (selector, box)
         declare(page)
         for _ in range(3):
             wait_turn_or_end(page)
@@ -391,6 +396,8 @@ def test_phone_size(server: str, browser: Any, artifacts: Path) -> None:
             page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
         wait_turn_or_end(page)
         shoot(page, artifacts, "play-phone")
+        tricks = page.locator("#tricks-won").bounding_box()
+        assert tricks is not None and tricks["y"] + tricks["height"] <= 844, tricks
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width}px wide on a 390px phone"
         box = page.locator(".seat-bottom .card").first.bounding_box()
@@ -703,7 +710,7 @@ def test_robots_play_at_a_persons_pace_and_the_trick_stays(server: str, page: An
             if later["event"]["type"] == "call" and later["event"]["seat"] != "S"]
     assert gaps, frames
     # a robot's call comes a second after the call before it (frames may bunch up on arrival)
-    assert statistics.median(gaps) >= 900 and min(gaps) >= 500, gaps
+    assert statistics.median(gaps) >= 900 and min(gaps) >= 300, gaps
 
     # The first trick: when its fourth card falls it stays in the middle, its winner named.
     while not view(page)["tricks"]:
@@ -816,3 +823,14 @@ def test_a_second_tab_replaces_the_first_which_can_take_the_seat_back(server: st
         make_call(first, "Pass")  # the seat acts from the first tab again
     finally:
         context.close()
+
+
+def test_english_words_agree_in_number(server: str, page: Any) -> None:
+    """Screen readers hear "1 diamond" and "2 diamonds"; one overtrick and one board in the singular."""
+    page.goto(f"{server}/")
+    page.wait_for_selector("#seat-grid .seat-card")
+    words = page.evaluate("""async () => { const m = await import('/static/js/i18n.js');
+        return [m.callName('1D'), m.callName('2D'), m.callName('1NT'), m.t('made_over_one'),
+                m.t('boards_played_one'), m.t('made_over', { n: 2 })]; }""")
+    assert words == ["1 diamond", "2 diamonds", "1 notrump", "made with 1 overtrick", "1 board played",
+                     "made with 2 overtricks"]

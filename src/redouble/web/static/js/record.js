@@ -129,5 +129,5 @@ export function resultLine(result) {
   const need = Number(result.contract[0]) + 6;
   const diff = result.tricks - need;
   return `${contractText(result.contract)} ${t("by")} ${seatName(result.declarer)}, ${
-    diff === 0 ? t("made_exactly") : diff > 0 ? t("made_over", { n: diff }) : t("went_down", { n: -diff })}`;
+    diff === 0 ? t("made_exactly") : diff > 0 ? (diff === 1 ? t("made_over_one") : t("made_over", { n: diff })) : t("went_down", { n: -diff })}`;
 }

@@ -197,7 +197,7 @@ function centreNote() {
     const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
     return h("div.message", {},
       h("div", { id: "board-result" }, result ? resultLine(result) : t("board_over")),
-      last?.winner && last.cards.length === 4
+      last?.winner && last.cards.length === 4 && !view.current_trick?.cards.length // the trick shown
         ? h("div.trick-won", { id: "trick-won", dataset: { seat: last.winner } }, t("won_trick", { seat: seatName(last.winner) })) : null,
       h("div.row", {},
         h("button", { type: "button", onclick: () => openRecord(view.board, true) }, t("hand_record")),
@@ -374,6 +374,8 @@ function renderPlayers() {
     check = verdict === true ? h("span.verified", { id: "seed-verified" }, ` ✓ ${t("seed_verified")}`)
       : verdict === false ? h("span.error", {}, ` ✗ ${t("seed_mismatch")}`) : null;
   }
+  const vul = state.view && !minibridge() && state.view.vulnerability !== "None";
+  fill(byId("vul-legend"), vul ? [h("span.vul-swatch", { "aria-hidden": "true" }), t("vul_legend")] : null);
   fill(byId("commitment"),
     commitment ? [h("span", { title: t("commitment_hint") }, `${t("commitment")} (${t("board")} ${number}): `),
       h("code", { title: commitment }, commitment.slice(0, 16) + "…")] : null,
