@@ -61,6 +61,7 @@ def database(request: Any, tmp_path: Any) -> Iterator[str]:
 
 
 def create(served: Served, **request: Any) -> dict[str, Any]:
+    request.setdefault("pace", "fast")  # robots at once: the tests wait on them
     response = httpx.post(served.http + "/api/tables", json=request, timeout=30)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()

@@ -3,6 +3,8 @@ score sheets, hand record with double-dummy analysis, languages, keyboard, phone
 
 from __future__ import annotations
 
+import itertools
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ import pytest
 from redouble.auction import Auction
 from redouble.calls import Call
 from redouble.notation import Language
-from redouble.seats import Seat
+from redouble.seats import Seat, Vulnerability
 
 ROBOTS_BUT_SOUTH = {"N": "robot", "E": "robot", "S": "me", "W": "robot"}
 RANKS = "23456789TJQKA"
@@ -28,13 +30,18 @@ def view(page: Any) -> dict[str, Any]:
 
 
 def create_table(page: Any, base: str, *, form: str = "rubber", seats: dict[str, str] | None = None,
-                 name: str = "Ann") -> dict[str, str]:
-    """Create a table through the lobby form; returns the invitation links by seat (and spectator)."""
+                 name: str = "Ann", pace: str | None = "fast") -> dict[str, str]:
+    """Create a table through the lobby form; returns the invitation links by seat (and spectator).
+
+    Robots play ``pace`` ("fast" unless a test watches the pace; ``None``: the lobby's choice)."""
     page.goto(f"{base}/")
     page.fill("#name", name)
     page.check(f"input[name=form][value={form}]")
     for seat, choice in (seats or ROBOTS_BUT_SOUTH).items():
         page.check(f"input[name=seat-{seat}][value={choice}]")
+    if pace is not None:
+        page.click("details.options summary")
+        page.select_option("#pace", pace)
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#links-panel:not([hidden])")
     links = {}
@@ -376,6 +383,11 @@ def test_phone_size(server: str, browser: Any, artifacts: Path) -> None:
         take_seat(page)
         wait_my_call(page)
         shoot(page, artifacts, "bidding-phone")
+        # Pass/X/XX and the contract panel above the fold (issue 12)
+        for selector in (".bidding-box button[data-call='Pass']", ".bidding-box button[data-call='XX']",
+                         "#contract-panel"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844, (selector, box)
         declare(page)
         for _ in range(3):
             wait_turn_or_end(page)
@@ -384,6 +396,8 @@ def test_phone_size(server: str, browser: Any, artifacts: Path) -> None:
             page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
         wait_turn_or_end(page)
         shoot(page, artifacts, "play-phone")
+        tricks = page.locator("#tricks-won").bounding_box()
+        assert tricks is not None and tricks["y"] + tricks["height"] <= 844, tricks
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width}px wide on a 390px phone"
         box = page.locator(".seat-bottom .card").first.bounding_box()
@@ -571,7 +585,7 @@ def test_minibridge_declarer_chooses_the_contract(server: str, page: Any, artifa
     with api(server) as client:
         for _ in range(20):
             created = client.post("/api/tables", json={
-                "form": "minibridge", "boards": 1,
+                "form": "minibridge", "boards": 1, "pace": "fast",
                 "seats": {"N": "robot", "E": "robot", "S": "human", "W": "robot"}, "names": {"S": "Ann"}}).json()
             page.goto(server + created["links"]["S"])
             # the page asks for a name only after it has fetched the session: wait for either
@@ -598,6 +612,10 @@ def test_minibridge_declarer_chooses_the_contract(server: str, page: Any, artifa
     page.click(".bidding-box button[data-call='1NT']")
     page.wait_for_function("window.redoubleState.view.phase === 'play'")
     assert view(page)["contract"] == "1NT" and view(page)["declarer"] == "S"
+    # The announced points stay in the header for everyone; mini-bridge has no vulnerability.
+    points = page.inner_text("#mini-points")
+    assert all(f"{seat} {hcp[seat]}" in points for seat in "NESW"), points
+    assert page.locator("#board-info .vul").count() == 0 and page.locator(".nameplate.vul").count() == 0
     assert play_out_by_clicking(page) == 26
     page.wait_for_selector("#record-dialog[open]")
     page.click(".record-close button")
@@ -652,3 +670,167 @@ def test_people_answer_a_claim(server: str, browser: Any, page: Any, artifacts: 
     finally:
         for context in contexts:
             context.close()
+
+
+# --- pace, the trick in the middle, the board's end, undo against robots (issue 12) ------------
+
+RECORD_FRAMES = """
+window.__frames = [];
+const NativeSocket = window.WebSocket;
+window.WebSocket = class extends NativeSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (message) => {
+      const data = JSON.parse(message.data);
+      if (data.type === "event" && data.seq) window.__frames.push({ at: performance.now(), event: data.event });
+    });
+  }
+};
+"""
+
+
+def test_robots_play_at_a_persons_pace_and_the_trick_stays(server: str, page: Any, artifacts: Path) -> None:
+    """The lobby suggests a person's pace when a person sits (fast for robots alone); the robots'
+    calls then come about a second apart, a finished trick stays in the middle naming its
+    winner, and at the board's end the result and last trick show before the hand record."""
+    page.goto(f"{server}/")
+    for seat in "NESW":
+        page.check(f"input[name=seat-{seat}][value=robot]")
+    assert page.input_value("#pace") == "fast"
+    page.check("input[name=seat-S][value=me]")
+    assert page.input_value("#pace") == "human"
+
+    page.add_init_script(RECORD_FRAMES)
+    create_table(page, server, pace=None)
+    take_seat(page)
+    assert page.evaluate("window.redoubleState.table.pace") == "human"
+    declare(page)
+    frames = page.evaluate("window.__frames")
+    gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(frames)
+            if later["event"]["type"] == "call" and later["event"]["seat"] != "S"]
+    assert gaps, frames
+    # a robot's call comes a second after the call before it (frames may bunch up on arrival)
+    assert statistics.median(gaps) >= 900 and min(gaps) >= 300, gaps
+
+    # The first trick: when its fourth card falls it stays in the middle, its winner named.
+    while not view(page)["tricks"]:
+        assert wait_turn_or_end(page) == "play"
+        card = view(page)["legal_cards"][0]
+        click_card(page, card)
+        page.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+    page.wait_for_selector("#trick-won")
+    winner = view(page)["tricks"][0]["winner"]
+    assert page.get_attribute("#trick-won", "data-seat") == winner
+    assert page.locator("#trick .card").count() == 4
+    assert page.locator("#trick .card.winner").count() == 1
+    shoot(page, artifacts, "trick-won-desktop")
+
+    # Concede the rest: the result and the last trick show first; the hand record follows.
+    wait_turn_or_end(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#concede-btn")
+    page.wait_for_function("window.redoubleState.view.phase === 'done'")
+    page.wait_for_selector("#board-result")
+    assert page.locator("#record-dialog[open]").count() == 0
+    final = view(page)
+    on_table = final["current_trick"]["cards"] if final["current_trick"] else final["tricks"][-1]["cards"]
+    assert page.locator("#trick .card").count() == len(on_table) > 0  # the last cards stay
+    shoot(page, artifacts, "board-end-before-record-desktop")
+    page.wait_for_selector("#record-dialog[open]")
+    # The record says the tricks after the concession were not played (Law 68).
+    assert page.inner_text("#claimed-note").startswith(f"The last {13 - len(final['tricks'])} tricks were claimed")
+
+
+def test_undo_against_robots_takes_back_their_cards_too(server: str, page: Any) -> None:
+    """Undo is offered only when it would be taken: not before our first call, not where it would
+    cross the opening lead; after dummy's card and the robot's answer, Undo takes both back."""
+    create_table(page, server)
+    take_seat(page)
+    wait_my_call(page)
+    assert not page.is_visible("#undo-btn")  # nothing of ours to take back yet
+    declare(page)
+    page.wait_for_function("window.redoubleState.view.actor === 'S'"
+                           " && window.redoubleState.view.turn === 'N'")
+    assert not page.is_visible("#undo-btn")  # back past our call would cross the opening lead
+    lead = view(page)["current_trick"]["cards"]
+    assert len(lead) == 1
+    card = view(page)["legal_cards"][0]
+    click_card(page, card)
+    page.wait_for_function("window.redoubleState.view.current_trick"
+                           " && window.redoubleState.view.current_trick.cards.length === 3")
+    page.wait_for_selector("#undo-btn:visible")
+    page.click("#undo-btn")
+    page.wait_for_function("window.redoubleState.view.current_trick.cards.length === 1"
+                           " && window.redoubleState.view.turn === 'N'")
+    assert view(page)["current_trick"]["cards"] == lead
+    assert card in view(page)["legal_cards"]
+    page.wait_for_selector("#undo-btn", state="hidden")
+
+
+def test_robots_explain_in_the_viewer_s_language_and_to_their_partner(server: str, browser: Any) -> None:
+    """A Dutch player sees the robots' explanations in Dutch (the system's own words), its robot
+    partner's too (as on BBO); the explanation pops up from the auction."""
+    from redouble.robots.sayc import SAYC
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="nl-NL")
+    page = context.new_page()
+    try:
+        create_table(page, server)
+        take_seat(page)
+        page.wait_for_function("window.redoubleState.view.auction.some(e => e.seat === 'N' && e.explanation)"
+                               " || window.redoubleState.view.phase !== 'auction'")
+        shown = view(page)
+        calls = [Call.parse(entry["call"]) for entry in shown["auction"]]
+        dealer = Seat.parse(shown["dealer"])
+        vulnerability = Vulnerability.parse(shown["vulnerability"])
+        explained = [(i, e) for i, e in enumerate(shown["auction"]) if e["seat"] != "S"]
+        assert explained
+        for index, entry in explained:
+            assert entry.get("explanation") == SAYC.explain(dealer, vulnerability, calls, index, lang="nl"), entry
+        north = [(i, e) for i, e in explained if e["seat"] == "N"]
+        assert north and all(e.get("explanation") for _, e in north)  # the robot partner's meaning
+        assert any(e["explanation"] != SAYC.explain(dealer, vulnerability, calls, i, lang="en")
+                   for i, e in explained)
+        unique = [e for _, e in explained if sum(x["call"] == e["call"] for x in shown["auction"]) == 1]
+        if unique:
+            page.click(f"table.auction [data-call='{unique[0]['call']}']")
+            page.wait_for_selector(".explanation-pop")
+            assert page.inner_text(".explanation-pop") == unique[0]["explanation"]
+    finally:
+        context.close()
+
+
+def test_a_second_tab_replaces_the_first_which_can_take_the_seat_back(server: str, browser: Any) -> None:
+    """The same seat opened in a second tab: the first says so, offers no bidding box, and can
+    take the seat back (the second then says so)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    first, second = context.new_page(), context.new_page()
+    try:
+        links = create_table(first, server)
+        first.goto(links["S"])
+        wait_my_call(first)
+        second.goto(links["S"])
+        wait_my_call(second)
+        first.wait_for_selector("#replaced:not([hidden])")
+        assert "another tab" in first.inner_text("#replaced")
+        assert first.locator(".bidding-box button[data-call]:not([disabled])").count() == 0
+        assert first.locator("button.card.legal").count() == 0
+        assert second.locator("#replaced:not([hidden])").count() == 0
+        first.click("#take-back")
+        second.wait_for_selector("#replaced:not([hidden])")
+        first.wait_for_selector("#replaced", state="hidden")
+        wait_my_call(first)
+        make_call(first, "Pass")  # the seat acts from the first tab again
+    finally:
+        context.close()
+
+
+def test_english_words_agree_in_number(server: str, page: Any) -> None:
+    """Screen readers hear "1 diamond" and "2 diamonds"; one overtrick and one board in the singular."""
+    page.goto(f"{server}/")
+    page.wait_for_selector("#seat-grid .seat-card")
+    words = page.evaluate("""async () => { const m = await import('/static/js/i18n.js');
+        return [m.callName('1D'), m.callName('2D'), m.callName('1NT'), m.t('made_over_one'),
+                m.t('boards_played_one'), m.t('made_over', { n: 2 })]; }""")
+    assert words == ["1 diamond", "2 diamonds", "1 notrump", "made with 1 overtrick", "1 board played",
+                     "made with 2 overtricks"]

@@ -176,6 +176,9 @@ class TableRequest(BaseModel):
     seats: dict[SeatLetter, Literal["human", "robot"]]
     names: dict[SeatLetter, Annotated[str, Field(max_length=40)] | None] | None = None
     undo_policy: Literal["never", "ask-opponents", "always"] = "ask-opponents"
+    #: how fast robots act: "human" (a brisk person's pace, the default with a person seated)
+    #: or "fast" (at once, the default for robot-only tables)
+    pace: Literal["human", "fast"] | None = None
 
 
 _TABLE_REQUEST: TypeAdapter[TableRequest] = TypeAdapter(TableRequest)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -258,6 +260,8 @@ class Hub:
                 raise ServerError("bad_request", f"{form} has its own scoring; leave scoring out")
             config.update(scoring=scoring, boards=request.boards)
         config["undo_policy"] = request.undo_policy
+        config["pace"] = request.pace or (
+            "human" if "human" in request.seats.values() else "fast")
         names_in = request.names or {}
         tokens: dict[Seat, str] = {}
         seats: list[SeatRecord] = []
@@ -456,11 +460,15 @@ class Hub:
             dummy = table.minibridge.declarer.partner
             extra = {"dummy": [str(c) for c in state.deal[dummy].cards],
                      "announced": {s.letter(): p for s, p in table.minibridge.hcp.items()}}
+        started = time.monotonic()
         try:
             answer = await self.pool.think(kind, view, extra)
         except Exception as error:
             log.error("robot failed at table %s: %r", table.id, error)
             answer = None
+        wait = table.robot_delay(kind) - (time.monotonic() - started)  # the table's pace
+        if wait > 0:
+            await asyncio.sleep(wait)
         async with self.locks[table.id]:
             if table.seq != seq:
                 return  # the table moved on while the robot thought: think again
@@ -588,9 +596,12 @@ class Hub:
                 return
             if isinstance(command, commands.Language):
                 connection.lang = command.lang
+                connection.viewer = dataclasses.replace(connection.viewer, lang=command.lang)
                 if connection.seat is not None:
                     table.seats[connection.seat].lang = command.lang
                 connection.send(_dumps({"type": "ack", "id": ident, "seq": table.seq}))
+                async with self.locks[table.id]:  # the present again, worded in the language
+                    connection.send(_dumps(self.sync(connection, table.seq)))
                 return
             seq = await self.act(connection, command)
             connection.send(_dumps({"type": "ack", "id": ident, "seq": seq}))

@@ -15,13 +15,15 @@ server turns table state into output. The rules (docs/protocol.md, "Who sees wha
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from redouble.board import Board
+from redouble.calls import Call
 from redouble.events import CallMade
-from redouble.seats import Seat
+from redouble.seats import Seat, Vulnerability
 from redouble.server.errors import ServerError
 from redouble.server.events import (
     BoardEnded,
@@ -48,6 +50,7 @@ __all__ = [
     "event",
     "event_frame",
     "lobby_entry",
+    "may_undo",
     "open_boards",
     "presence",
     "published",
@@ -78,6 +81,8 @@ class Viewer:
     seat: Seat | None = None
     elsewhere: frozenset[str] = frozenset()
     http: bool = False
+    #: the language the viewer reads the table in (robots' explanations are worded in it)
+    lang: str = "en"
 
     @property
     def kind(self) -> ViewerKind:
@@ -89,9 +94,10 @@ class Viewer:
         return ViewerKind.ANONYMOUS if self.http else ViewerKind.SPECTATOR
 
     @classmethod
-    def at(cls, seat: Seat | None, elsewhere: frozenset[str] = frozenset()) -> Viewer:
+    def at(cls, seat: Seat | None, elsewhere: frozenset[str] = frozenset(),
+           lang: str = "en") -> Viewer:
         """A websocket viewer: a seat, or a spectator (who may sit at other tables)."""
-        return cls(seat=seat, elsewhere=frozenset() if seat is not None else elsewhere)
+        return cls(seat=seat, elsewhere=frozenset() if seat is not None else elsewhere, lang=lang)
 
 
 ANONYMOUS = Viewer(http=True)
@@ -154,7 +160,56 @@ def view(table: Table, viewer: Viewer) -> dict[str, Any] | None:
     data = view_json(state.view(viewer.seat))
     if not board_open(table, table.board_no, viewer):
         return _veiled(data)
+    _robots_explained(table, state, viewer, data["auction"])
     return data
+
+
+def sees_explanation(table: Table, caller: Seat, viewer: Viewer, done: bool) -> bool:
+    """Whether ``viewer`` sees the explanation of ``caller``'s call (Law 40B; BBO's robots):
+    the caller and the opponents do; the caller's partner only when the caller is a robot
+    (a person's partner waits for the board's end); spectators at the board's end."""
+    seat = viewer.seat
+    if done:
+        return True
+    if seat is None:
+        return False
+    return seat is caller or seat.side is not caller.side or table.is_robot(caller)
+
+
+@functools.lru_cache(maxsize=4096)
+def _system_words(dealer: Seat, vulnerability: Vulnerability, calls: tuple[Call, ...],
+                  index: int, lang: str) -> str | None:
+    """The robots' system's explanation of call ``index`` in ``lang`` (None if it has none)."""
+    from redouble.robots.sayc import SAYC
+
+    try:
+        return SAYC.explain(dealer, vulnerability, calls, index, lang=lang)
+    except Exception:  # a call the system does not know: keep the robot's own words
+        return None
+
+
+def _robots_explained(table: Table, state: BoardState, viewer: Viewer,
+                      auction: list[dict[str, Any]]) -> None:
+    """Robots' explanations in the viewer's language, and shown to a robot's partner."""
+    own: dict[Seat, Any] = {}
+    calls = tuple(Call.parse(entry["call"]) for entry in auction)
+    done = state.phase is Phase.DONE
+    for index, entry in enumerate(auction):
+        caller = Seat.parse(entry["seat"])
+        if not table.is_robot(caller) or not sees_explanation(table, caller, viewer, done):
+            continue
+        if caller not in own:
+            own[caller] = state.view(caller).auction
+        stored = own[caller][index].explanation
+        if not stored:
+            continue
+        board = state.board
+        english = _system_words(board.dealer, board.vulnerability, calls, index, "en")
+        words = stored
+        if english == stored and viewer.lang != "en":
+            words = _system_words(board.dealer, board.vulnerability, calls, index,
+                                  viewer.lang) or stored
+        entry["explanation"] = words
 
 
 def _veiled(data: dict[str, Any]) -> dict[str, Any]:
@@ -208,8 +263,7 @@ def event(table: Table, seq: int, viewer: Viewer) -> dict[str, Any]:
         core = stored.event
         if isinstance(core, CallMade) and (core.alert or core.explanation):
             caller = core.seat
-            seat = viewer.seat
-            if seat is None or (seat is not caller and seat.side is caller.side):
+            if not sees_explanation(table, caller, viewer, done=False):
                 return {"type": "call", "seat": caller.letter(), "call": str(core.call)}
         return core.to_json()
     if isinstance(stored, BoardEnded):
@@ -227,11 +281,21 @@ def event(table: Table, seq: int, viewer: Viewer) -> dict[str, Any]:
     return stored.to_json()
 
 
+def may_undo(table: Table, viewer: Viewer) -> bool:
+    """Whether the viewer's seat may ask to take back its last call or card now (the Undo
+    button is offered only then)."""
+    seat = viewer.seat
+    if seat is None or table.finished or table.state is None:
+        return False
+    return table.may_undo(seat)
+
+
 def event_frame(table: Table, viewer: Viewer, *, changed: bool, more: bool) -> dict[str, Any]:
     """The ``event`` frame of the event just applied (number ``table.seq``)."""
     message: dict[str, Any] = {
         "type": "event", "seq": table.seq, "event": event(table, table.seq, viewer),
-        "view": view(table, viewer), "board": board_meta(table, viewer)}
+        "view": view(table, viewer), "board": board_meta(table, viewer),
+        "may_undo": may_undo(table, viewer)}
     if changed:
         message["table"] = table_info(table, viewer)
     if more:
@@ -253,7 +317,7 @@ def welcome(table: Table, viewer: Viewer, name: str) -> dict[str, Any]:
             "you": {"seat": None if seat is None else seat.letter(),
                     "role": "spectator" if seat is None else "player", "name": name},
             "table": table_info(table, viewer), "view": view(table, viewer),
-            "board": board_meta(table, viewer)}
+            "board": board_meta(table, viewer), "may_undo": may_undo(table, viewer)}
 
 
 def sync(table: Table, viewer: Viewer, since: int) -> dict[str, Any]:
@@ -263,7 +327,8 @@ def sync(table: Table, viewer: Viewer, since: int) -> dict[str, Any]:
     events = [{"seq": number, "event": event(table, number, viewer)}
               for number in range(since + 1, table.seq + 1)]
     return {"type": "sync", "seq": table.seq, "events": events, "view": view(table, viewer),
-            "board": board_meta(table, viewer), "table": table_info(table, viewer)}
+            "board": board_meta(table, viewer), "table": table_info(table, viewer),
+            "may_undo": may_undo(table, viewer)}
 
 
 # --- table records ------------------------------------------------------------------------------
@@ -276,7 +341,7 @@ def _summary(table: Table, viewer: Viewer) -> dict[str, Any]:
         "status": "finished" if table.finished else "playing",
         "board": table.board_no, "boards": table.total_boards(),
         "seats": {seat.letter(): table.seats[seat].to_json() for seat in SEATS},
-        "undo_policy": table.undo_policy}
+        "undo_policy": table.undo_policy, "pace": table.pace}
     if viewer.seat is not None:
         data["group"] = table.group_id
     return data
@@ -295,10 +360,11 @@ def table_info(table: Table, viewer: Viewer) -> dict[str, Any]:
     data = _summary(table, viewer)
     results = []
     hidden = False
-    for board, state in table.ended_boards:
+    scored = {result["board"]: result for result in table.results()}  # rubber/Chicago: the sheet's
+    for board, _state in table.ended_boards:
         number = board.number or 0
         if board_open(table, number, viewer):
-            results.append(table.result_of(board, state))
+            results.append(scored[number])
         else:
             hidden = True
             results.append({"board": number, "hidden": True})

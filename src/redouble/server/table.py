@@ -64,6 +64,10 @@ __all__ = [
 FORMS = ("rubber", "chicago", "duplicate", "minibridge")
 SCORINGS = ("imps-vs-par", "matchpoints", "imps-cross")
 UNDO_POLICIES = ("never", "ask-opponents", "always")
+PACES: dict[str, float] = {"human": 1.0, "fast": 0.0}
+"""Seconds a robot waits before its call or card: a brisk person's pace, or at once."""
+TRICK_PAUSE: dict[str, float] = {"human": 1.2, "fast": 0.0}
+"""Seconds more a robot waits before leading to a new trick, so that everyone sees the last."""
 SEATS: tuple[Seat, ...] = tuple(Seat)
 SEEDS_AHEAD = 16
 
@@ -120,6 +124,7 @@ class Table:
         self.scoring: str | None = config.get("scoring")
         self.boards: int | None = config.get("boards")
         self.undo_policy: str = config.get("undo_policy", "ask-opponents")
+        self.pace: str = config.get("pace", "fast")  # tables made before the pace setting: fast
         self.seats: dict[Seat, SeatState] = {
             Seat.parse(s.seat): SeatState(kind=s.kind, name=s.name, token_hash=s.token_hash)
             for s in record.seats}
@@ -449,6 +454,13 @@ class Table:
             return events
         return [UndoRequested(seat=seat)]
 
+    def may_undo(self, seat: Seat) -> bool:
+        """Whether an undo from ``seat`` would be taken now (granted or put to the opponents)."""
+        try:
+            return bool(self._propose_undo(seat))
+        except (ServerError, BridgeError):
+            return False
+
     def _propose_undo_answer(self, seat: Seat, accept: bool) -> list[TableEvent]:
         request = self.undo_request
         if request is None:
@@ -485,6 +497,18 @@ class Table:
                 return [TableEnded()]
             return [BoardStarted(board=self.board_no + 1)]
         return []
+
+    def robot_delay(self, kind: str) -> float:
+        """Seconds a robot waits before acting (``kind`` as ``robot_job``): its call, or its
+        card (longer when it leads to a new trick, so that the finished one can be seen)."""
+        if kind not in ("call", "card", "choose"):
+            return 0.0
+        delay = PACES.get(self.pace, 0.0)
+        state = self.state
+        if kind == "card" and state is not None and state.play is not None \
+                and state.play.tricks and not state.play.current_trick.plays:
+            delay += TRICK_PAUSE.get(self.pace, 0.0)
+        return delay
 
     def robot_job(self) -> tuple[str, Seat] | None:
         """What a robot must do now, if anything: ``("call"|"card"|"claim"|"choose", seat)``."""

@@ -108,7 +108,9 @@ export function callName(call) {
   if (call === "X") return t("call_double");
   if (call === "XX") return t("call_redouble");
   const strain = call.slice(1);
-  return `${call[0]} ${strain === "NT" ? t("strain_NT") : t(`suit_${strain}`)}`;
+  // "1 diamond", "2 diamonds": a one-level bid names its suit in the singular
+  const suit = call[0] === "1" ? t(`bid_suit_${strain}`) : t(`suit_${strain}`);
+  return `${call[0]} ${strain === "NT" ? t("strain_NT") : suit}`;
 }
 
 /** A contract such as "4HX" for display: "4♥X", "3SA". */

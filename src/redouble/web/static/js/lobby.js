@@ -5,6 +5,13 @@ import { onLanguageChange, preferredLanguage, seatName, setLanguage, t } from ".
 const ORDER = ["N", "E", "S", "W"];
 let seatChoice = { N: "robot", E: "robot", S: "me", W: "robot" };
 let created = null;
+let paceChosen = false; // until the person picks a pace: "fast" for robot-only tables
+
+/** The pace follows the seats until chosen: a person at the table wants robots at human pace. */
+function suggestPace() {
+  if (paceChosen) return;
+  byId("pace").value = ORDER.every((seat) => seatChoice[seat] === "robot") ? "fast" : "human";
+}
 
 async function api(path, options = {}) {
   const response = await fetch(path, {
@@ -38,6 +45,7 @@ function choose(seat, value) {
     for (const other of ORDER) if (seatChoice[other] === "me") seatChoice[other] = "human";
   }
   seatChoice[seat] = value;
+  suggestPace();
   renderSeats();
 }
 
@@ -121,7 +129,7 @@ async function submit(event) {
     seats[seat] = seatChoice[seat] === "robot" ? "robot" : "human";
     if (seatChoice[seat] === "me") names[seat] = name;
   }
-  const body = { form, seats, names, undo_policy: byId("undo").value };
+  const body = { form, seats, names, undo_policy: byId("undo").value, pace: byId("pace").value };
   if (form === "duplicate") body.scoring = byId("scoring").value;
   if (form === "duplicate" || form === "minibridge") body.boards = Number(byId("boards").value) || 8;
   const same = byId("same-boards").value.trim().replace(/^.*\/table\//, "").replace(/[?#].*$/, "");
@@ -149,6 +157,8 @@ async function main() {
   byId("scoring").addEventListener("change", updateFormOptions);
   updateFormOptions();
   byId("create-form").addEventListener("submit", submit);
+  byId("pace").addEventListener("change", () => { paceChosen = true; });
+  suggestPace();
   try {
     const session = await api("/api/session");
     if (session?.name) byId("name").value = session.name;

@@ -103,6 +103,7 @@ export function recordEl({ view, result, analysis, analysisState, links, onExpla
       h("div", {}, diagram, h("h3", {}, t("auction")), auctionEl(view, { onExplain })),
       h("div", {}, analysisPart)),
     view.tricks.length ? [h("h3", {}, t("the_play")), playEl(view.tricks, analysis ? (analysis.plays || analysis.cards) : null)] : null,
+    claimedNote(view, result),
     links ? h("div.downloads", {},
       h("a.primary", { href: links.pbn, download: "", "data-format": "pbn" }, t("download_pbn")),
       h("a.primary", { href: links.lin, download: "", "data-format": "lin" }, t("download_lin")),
@@ -116,10 +117,17 @@ function sheetPoints(sheet) {
   return parts.length ? parts.join(" · ") : "0";
 }
 
+/** A board settled by a claim or concession before trick 13: the record says so (Law 68). */
+function claimedNote(view, result) {
+  if (!result?.contract || view.phase !== "done" || view.tricks.length >= 13) return null;
+  const n = 13 - view.tricks.length;
+  return h("p.claimed", { id: "claimed-note" }, t(n === 1 ? "claimed_last_one" : "claimed_last", { n }));
+}
+
 export function resultLine(result) {
   if (!result.contract) return t("passed_out");
   const need = Number(result.contract[0]) + 6;
   const diff = result.tricks - need;
   return `${contractText(result.contract)} ${t("by")} ${seatName(result.declarer)}, ${
-    diff === 0 ? t("made_exactly") : diff > 0 ? t("made_over", { n: diff }) : t("went_down", { n: -diff })}`;
+    diff === 0 ? t("made_exactly") : diff > 0 ? (diff === 1 ? t("made_over_one") : t("made_over", { n: diff })) : t("went_down", { n: -diff })}`;
 }

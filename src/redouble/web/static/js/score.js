@@ -156,7 +156,7 @@ export function scoreEl(score, results, mySeat, { onBoard = null } = {}) {
       const rubbers = score.rubbers?.length ? score.rubbers : [{ entries: [], games: [], total: { NS: 0, EW: 0 } }];
       return h("div.score-rubber", {}, rubbers.map((r, i) => rubberSheetEl(r, mySeat, i)),
         rubbers.length > 1 ? totalLine() : null,
-        results.length ? h("details.boards", {}, h("summary", {}, t("boards_played", { n: results.length })),
+        results.length ? h("details.boards", {}, h("summary", {}, (results.length === 1 ? t("boards_played_one") : t("boards_played", { n: results.length }))),
           resultsTable(results, mySeat, [board, contract, points])) : null);
     }
     case "chicago": {

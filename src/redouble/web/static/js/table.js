@@ -14,6 +14,7 @@ import { scoreEl } from "./score.js";
 const ORDER = ["N", "E", "S", "W"];
 const next = (seat, n = 1) => ORDER[(ORDER.indexOf(seat) + n) % 4];
 const RANK_ORDER = "23456789TJQKA";
+const RECORD_PAUSE_MS = 4000; // the last trick and the result show this long before the hand record
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const params = new URLSearchParams(location.search);
@@ -29,9 +30,12 @@ const state = {
   analysis: {},        // board number → analysis | "loading" | "unavailable"
   finalViews: {},      // board number → final view (for the record)
   recordShownFor: null,
+  recordTimer: null,   // the hand record opens a moment after the board ends (see the last trick first)
+  mayUndo: false,      // the server's word: an undo from this seat would be taken now
   verified: {},
   events: [],          // the latest events seen, newest last (for the curious and for tests)        // board number → whether the revealed seed matches its commitment
   ended: false,
+  replaced: false,     // another tab or window took this seat: this one only watches
   status: "connecting",
 };
 
@@ -39,9 +43,10 @@ let connection = null;
 
 // --- helpers ---------------------------------------------------------------------------------
 
-function mySeat() { return state.you.seat; }
+/** The seat this page acts for: none once another tab or window has taken it. */
+function mySeat() { return state.replaced ? null : state.you.seat; }
 /** The seat drawn at the bottom: yours, or South for a spectator. */
-function bottomSeat() { return mySeat() || "S"; }
+function bottomSeat() { return state.you.seat || "S"; }
 function positionOf(seat) {
   const offset = (ORDER.indexOf(seat) - ORDER.indexOf(bottomSeat()) + 4) % 4;
   return ["bottom", "left", "top", "right"][offset];
@@ -53,6 +58,7 @@ function playerName(seat) {
   return info.name || t("empty_seat");
 }
 function isVulnerable(vulnerability, seat) {
+  if (state.board?.minibridge) return false; // mini-bridge has no vulnerability
   if (vulnerability === "All") return true;
   if (vulnerability === "NS") return seat === "N" || seat === "S";
   if (vulnerability === "EW") return seat === "E" || seat === "W";
@@ -68,15 +74,6 @@ function playedCount(view, seat) {
   return count;
 }
 function minibridge() { return state.board?.minibridge || null; }
-
-/** Whether the last call or card was made by `seat`'s side (the only thing it may ask to undo). */
-function lastActionBySide(view, seat) {
-  const sameSide = (other) => other === seat || other === next(seat, 2);
-  const trick = view.current_trick && view.current_trick.cards.length ? view.current_trick : view.tricks[view.tricks.length - 1];
-  if (trick && trick.cards.length) return sameSide(next(trick.leader, trick.cards.length - 1));
-  const last = view.auction[view.auction.length - 1];
-  return Boolean(last) && sameSide(last.seat);
-}
 
 function toast(text) {
   const el = byId("toast");
@@ -197,8 +194,11 @@ function centreNote() {
   if (state.ended) return h("div.message", {}, h("strong", {}, t("table_finished")));
   if (view.phase === "done") {
     const result = resultFor(view.board);
+    const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
     return h("div.message", {},
       h("div", { id: "board-result" }, result ? resultLine(result) : t("board_over")),
+      last?.winner && last.cards.length === 4 && !view.current_trick?.cards.length // the trick shown
+        ? h("div.trick-won", { id: "trick-won", dataset: { seat: last.winner } }, t("won_trick", { seat: seatName(last.winner) })) : null,
       h("div.row", {},
         h("button", { type: "button", onclick: () => openRecord(view.board, true) }, t("hand_record")),
         mySeat() && !state.ended ? h("button.primary", { type: "button", id: "next-board", onclick: () => send({ type: "ready" }) }, t("next_board")) : null));
@@ -209,6 +209,11 @@ function centreNote() {
       h("div", {}, t("mini_declarer", { seat: seatName(mini.declarer) })));
   }
   if (state.showLast) return t("last_trick");
+  const won = collectedTrick(view);
+  if (won && won.winner) {
+    return h("div.trick-won", { id: "trick-won", dataset: { seat: won.winner } },
+      t("won_trick", { seat: seatName(won.winner) }));
+  }
   if (view.phase === "auction" && view.turn) {
     return view.turn === mySeat() ? t("your_call") : t("waiting_for", { seat: seatName(view.turn) });
   }
@@ -217,6 +222,13 @@ function centreNote() {
     return t("waiting_for", { seat: seatName(view.actor || view.turn) });
   }
   return "";
+}
+
+/** The trick just completed, while it still lies in the middle (no card led to the next). */
+function collectedTrick(view) {
+  if (view.phase !== "play" && view.phase !== "claim") return null;
+  if (view.current_trick && view.current_trick.cards.length) return null;
+  return view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
 }
 
 function resultFor(board) {
@@ -230,11 +242,15 @@ function renderBoardInfo() {
   const vulNS = isVulnerable(view.vulnerability, "N");
   const vulEW = isVulnerable(view.vulnerability, "E");
   const form = state.table?.form ? t(`form_${state.table.form === "minibridge" ? "mini" : state.table.form}`) : "";
+  const mini = minibridge();
   fill(el,
     h("span", {}, form),
     h("strong", { id: "board-number" }, `${t("board")} ${view.board ?? ""}`),
     h("span", {}, `${t("dealer")}: ${seatLetter(view.dealer)}`),
-    h("span.vul" + (vulNS || vulEW ? ".red" : ""), { title: t("vulnerability") }, t("vul_" + view.vulnerability)));
+    // Mini-bridge has no vulnerability: the announced points take its place, every board, for all.
+    mini ? h("span.mini-points", { id: "mini-points" }, `${t("mini_points")}: `,
+      ORDER.map((seat) => `${seatLetter(seat)} ${mini.hcp?.[seat] ?? "?"}`).join(" · "))
+      : h("span.vul" + (vulNS || vulEW ? ".red" : ""), { title: t("vulnerability") }, t("vul_" + view.vulnerability)));
 }
 
 function renderContract() {
@@ -295,9 +311,7 @@ function renderControls() {
   byId("last-trick-btn").setAttribute("aria-pressed", state.showLast ? "true" : "false");
   byId("claim-btn").hidden = !mayClaim;
   byId("concede-btn").hidden = !mayClaim;
-  const undoPolicy = state.table?.undo_policy;
-  byId("undo-btn").hidden = !seat || undoPolicy === "never" || view.phase === "done" || view.phase === "claim"
-    || !lastActionBySide(view, seat);
+  byId("undo-btn").hidden = !seat || !state.mayUndo;
   byId("claim-form").hidden = !(state.claimOpen && mayClaim);
   const remaining = 13 - view.tricks.length;
   const claimInput = byId("claim-tricks");
@@ -360,6 +374,8 @@ function renderPlayers() {
     check = verdict === true ? h("span.verified", { id: "seed-verified" }, ` ✓ ${t("seed_verified")}`)
       : verdict === false ? h("span.error", {}, ` ✗ ${t("seed_mismatch")}`) : null;
   }
+  const vul = state.view && !minibridge() && state.view.vulnerability !== "None";
+  fill(byId("vul-legend"), vul ? [h("span.vul-swatch", { "aria-hidden": "true" }), t("vul_legend")] : null);
   fill(byId("commitment"),
     commitment ? [h("span", { title: t("commitment_hint") }, `${t("commitment")} (${t("board")} ${number}): `),
       h("code", { title: commitment }, commitment.slice(0, 16) + "…")] : null,
@@ -389,8 +405,14 @@ function renderConnection() {
   el.classList.toggle("offline", state.status !== "online");
 }
 
+function renderReplaced() {
+  const el = byId("replaced");
+  el.hidden = !state.replaced;
+}
+
 function render() {
   renderConnection();
+  renderReplaced();
   const view = state.view;
   window.redoubleState = state; // read-only window on the page's state, for tests and debugging
   if (!view) return;
@@ -468,6 +490,7 @@ async function openRecord(number, byHand = false) {
 
 function absorb(message) {
   if (message.table) state.table = message.table;
+  if ("may_undo" in message) state.mayUndo = Boolean(message.may_undo);
   if (message.board) state.board = message.board;
   if (message.view) {
     const previous = state.view;
@@ -485,11 +508,17 @@ function handleEvent(event) {
     case "board_end":
       if (state.view?.phase === "done") state.finalViews[event.board] = state.view;
       if (mySeat() && state.recordShownFor !== event.board) {
+        // Leave the last trick and the result on the table for a moment before the record.
         state.recordShownFor = event.board;
-        openRecord(event.board);
+        clearTimeout(state.recordTimer);
+        const number = event.board;
+        state.recordTimer = setTimeout(() => {
+          if (state.view?.board === number && state.view.phase === "done") openRecord(number);
+        }, RECORD_PAUSE_MS);
       }
       break;
     case "board_start": {
+      clearTimeout(state.recordTimer);
       const dialog = byId("record-dialog");
       if (dialog.open) dialog.close();
       state.showLast = false;
@@ -548,7 +577,7 @@ function connect() {
     },
     onError(message) {
       state.pending = null;
-      if (message.code === "replaced") toast(t("err_replaced"));
+      if (message.code === "replaced") state.replaced = true; // the banner says it, with a way back
       else toast(errorText(message));
       render();
     },
@@ -650,6 +679,13 @@ function setupControls() {
     if (confirm(t("concede_confirm"))) send({ type: "concede" });
   });
   byId("undo-btn").addEventListener("click", () => send({ type: "undo" }));
+  byId("take-back").addEventListener("click", () => {
+    // Take the seat back: a new connection with this tab's link replaces the other tab's.
+    state.replaced = false;
+    state.status = "connecting";
+    connect();
+    render();
+  });
   const select = byId("lang");
   select.addEventListener("change", async () => {
     await setLanguage(select.value);
