@@ -29,7 +29,7 @@ typecheck: install
 	$(BIN)/mypy
 
 unit: install
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2
 	@echo "The engine core again in plain Python (the fall-back when _accel.c is not built):"
 	REDOUBLE_PURE_PYTHON=1 $(BIN)/pytest -q tests/core src/redouble/auction.py src/redouble/play.py \
 		src/redouble/state.py src/redouble/deal.py src/redouble/events.py
