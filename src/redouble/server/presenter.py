@@ -180,10 +180,10 @@ def sees_explanation(table: Table, caller: Seat, viewer: Viewer, done: bool) -> 
 def _system_words(dealer: Seat, vulnerability: Vulnerability, calls: tuple[Call, ...],
                   index: int, lang: str) -> str | None:
     """The robots' system's explanation of call ``index`` in ``lang`` (None if it has none)."""
-    from redouble.robots.sayc import SAYC
+    from redouble.robots.systems import DEFAULT_SYSTEM  # the system the server's robots bid
 
     try:
-        return SAYC.explain(dealer, vulnerability, calls, index, lang=lang)
+        return DEFAULT_SYSTEM.explain(dealer, vulnerability, calls, index, lang=lang)
     except Exception:  # a call the system does not know: keep the robot's own words
         return None
 
