@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from redouble.analysis import dd_table
+from redouble.analysis import DDTable, dd_table
 from redouble.board import Board
 from redouble.calls import Call, Contract
 from redouble.cli import app
 from redouble.deal import Deal
-from redouble.robots.frozen import FrozenRobot
+from redouble.robots.frozen import FrozenRobot, child_environment
 from redouble.robots.match import (
     BiddingMatch,
     BiddingTable,
@@ -49,8 +49,28 @@ def test_the_frozen_baseline_bids_legally_from_its_own_copy(baseline: FrozenRobo
         assert table.calls[-3:] == (Call.parse("Pass"),) * 3
 
 
+def test_two_runs_of_the_baseline_bid_the_same_auctions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each run is a fresh child process; whatever hash seed the parent passes on, the child
+    # runs with the pinned one, so the same boards give the same auctions call for call
+    # (only the calls are compared, so the contracts are scored against a blank DD table).
+    redouble = SaycRobot(simulate=False)
+    blank = DDTable((0,) * 20)
+    runs = []
+    for parent_seed in ("1", "2"):
+        monkeypatch.setenv("PYTHONHASHSEED", parent_seed)
+        robot = FrozenRobot()
+        try:
+            runs.append([(bid_table(board, redouble, robot, room="Open", dd=blank).calls,
+                          bid_table(board, robot, redouble, room="Closed", dd=blank).calls)
+                         for board in match_boards(16, seed="frozen-determinism")])
+        finally:
+            robot.close()
+    assert runs[0] == runs[1]
+    assert child_environment(Path("src"))["PYTHONHASHSEED"] == "0"
+
+
 def test_same_robots_at_both_tables_tie_every_board() -> None:
-    robot = SaycRobot()
+    robot = SaycRobot(simulate=False)  # the match's machinery (simulation: test_simulation)
     team = Team("a", robot)
     match = play_bidding_match(6, team, Team("b", robot), seed="dd-bidding-test")
     assert [b.imps_a for b in match.boards] == [0] * 6
@@ -61,7 +81,8 @@ def test_same_robots_at_both_tables_tie_every_board() -> None:
 def test_contracts_are_scored_with_double_dummy_tricks() -> None:
     board = Board.numbered(1, deal=Deal.from_seed("dd-bidding-test", 2))
     table = dd_table(board.deal)
-    outcome = bid_board(board, Team("a", SaycRobot()), Team("b", SaycRobot()), dd=table)
+    outcome = bid_board(board, Team("a", SaycRobot(simulate=False)),
+                        Team("b", SaycRobot(simulate=False)), dd=table)
     contract = outcome.open.contract
     if contract is not None:
         assert contract.declarer is not None
@@ -95,7 +116,7 @@ def test_swings_are_classified_where_the_auctions_part() -> None:
 
 def test_confidence_interval_brackets_the_mean() -> None:
     match = BiddingMatch(team_a="a", team_b="b")
-    robot = SaycRobot()
+    robot = SaycRobot(simulate=False)
     for board in match_boards(4, seed="ci-test"):
         match.boards.append(bid_board(board, Team("a", robot), Team("b", robot)))
     lo, hi = match.confidence()
@@ -104,8 +125,8 @@ def test_confidence_interval_brackets_the_mean() -> None:
 
 
 def test_cli_dd_bidding_match_against_the_baseline() -> None:
-    result = runner.invoke(app, ["robots", "match", "--mode", "dd-bidding", "--boards", "3",
-                                 "--opponents", "baseline", "--self-play", "2",
+    result = runner.invoke(app, ["robots", "match", "--mode", "dd-bidding", "--boards", "2",
+                                 "--opponents", "baseline", "--self-play", "1",
                                  "--seed", "cli-dd-test", "--worst", "1"])
     assert result.exit_code == 0, result.output
     assert "redouble v baseline" in result.output and "95% CI" in result.output
@@ -168,4 +189,16 @@ def test_explain_in_another_system() -> None:
     assert result.exit_code == 0, result.output
     assert "game forcing" in result.output
     result = runner.invoke(app, ["robots", "explain", "1S", "--system", "precision"])
+    assert result.exit_code != 0 and "unknown bidding system" in result.output
+
+
+def test_cli_dd_bidding_with_the_rules_alone_in_another_system() -> None:
+    result = runner.invoke(app, ["robots", "match", "--mode", "dd-bidding", "--boards", "2",
+                                 "--opponents", "baseline", "--self-play", "2", "--rules-only",
+                                 "--system", "modern-0314", "--seed", "cli-dd-rules"])
+    assert result.exit_code == 0, result.output
+    assert "Decisions by simulation" not in result.output
+    assert "Whole auction of a robots-only board" in result.output
+    result = runner.invoke(app, ["robots", "match", "--mode", "dd-bidding", "--boards", "1",
+                                 "--opponents", "baseline", "--system", "precision"])
     assert result.exit_code != 0 and "unknown bidding system" in result.output

@@ -90,7 +90,7 @@ def test_responsive_double() -> None:
 
 def test_systems_by_name() -> None:
     assert system_named("SAYC") is SAYC and system_named("modern") is MODERN
-    assert set(SYSTEMS) == {"modern", "sayc", "2/1"}
+    assert set(SYSTEMS) == {"modern", "sayc", "2/1", "modern-0314", "2/1-0314"}
     assert system_named("2over1") is TWO_OVER_ONE
     with pytest.raises(ValueError, match="unknown bidding system"):
         system_named("precision")
@@ -205,3 +205,99 @@ def test_reopening_double_and_penalty_pass() -> None:
     text = MODERN.explain(Seat.NORTH, NONE,
                           [Call.parse(c) for c in ("1S", "2H", "P", "P", "X", "P", "P")], 6)
     assert text.startswith("leaves the double in for penalty")
+
+
+def test_no_takeout_double_with_a_long_suit_of_ones_own() -> None:
+    # a takeout double asks partner to pick the suit: with seven diamonds and 11 HCP overcall
+    assert choose(MODERN, "-.A97.AJT7432.Q42", "1S", dealer=Seat.WEST) == "2D"
+    # 5-4 in the majors and a void in theirs: a double finds either major fit
+    assert choose(MODERN, "Q762.AK964.-.A532", "1D", dealer=Seat.WEST) == "X"
+    # a five-card major with shape for neither: overcall
+    assert choose(MODERN, "Q76.AK964.2.A532", "1D", dealer=Seat.WEST) == "1H"
+
+
+def test_running_from_a_redoubled_contract() -> None:
+    # 1S X XX: advancer names a four-card suit at once, however weak; the doubler, passed
+    # back to, takes out into the best unbid suit rather than leave 1S redoubled in
+    assert choose(MODERN, "8.52.7532.JT8743", "1S X XX") == "2C"
+    assert choose(MODERN, "Q52.QT8432.86.AT", "1S X XX") == "2H"
+    assert choose(MODERN, "AK2.QJ4.AK32.432", "1S X XX P P") == "2D"
+
+
+def test_advancing_a_1nt_overcall_as_opposite_a_strong_notrump() -> None:
+    # partner's 1NT overcall shows 15-18, "systems on" as over a 1NT opening: 6 HCP pass,
+    # 8-9 invite, 10 bid game, a long suit runs
+    assert choose(MODERN, "J2.973.J95.AJ732", "1S 1NT P") == "Pass"
+    assert choose(MODERN, "J2.973.Q95.AJ732", "1S 1NT P") == "2NT"
+    assert choose(MODERN, "J2.973.K95.AJ732", "1S 1NT P") == "2NT"
+    assert choose(MODERN, "J2.973.K95.AK732", "1S 1NT P") == "3NT"
+    assert choose(MODERN, "J2.973.J5.AJ7432", "1S 1NT P") == "2C"
+
+
+def test_advancing_an_overcall_in_a_contested_auction_by_total_tricks() -> None:
+    # 1C 1S X: three spades make eight trumps, so 2S (the law of total tricks)
+    assert choose(MODERN, "Q63.J8765.K4.T94", "1C 1S X") == "2S"
+    # no fit and no values: pass, not a guessed game
+    assert choose(MODERN, "Q863.J8765.AQ4.T", "1C P 1S 2D P", dealer=Seat.WEST) == "Pass"
+    # partner's 2D came after their response: three trumps (eight) do not reach the three
+    # level, four (nine) do
+    assert choose(MODERN, "Q86.J876.A54.T43", "1C P 1S 2D P", dealer=Seat.WEST) == "Pass"
+    assert choose(MODERN, "Q86.J876.A754.T4", "1C P 1S 2D P", dealer=Seat.WEST) == "3D"
+    # no fit but a good suit of one's own after their negative double: bid it
+    assert choose(MODERN, "KJT93.J.K64.AT52", "1D 1H X") == "1S"
+    text = MODERN.explain(Seat.NORTH, NONE, [Call.parse(c) for c in ["1C", "1S", "X", "2S"]], 3)
+    assert text.startswith("competitive")
+
+
+def test_notrump_after_a_negative_double_is_a_minimum() -> None:
+    # 1C (1S) X (P) 1NT: opener's 11-14 with a spade stopper, so responder's 11 invites
+    # (11 + 12½ is short of the 25 for 3NT) and opener accepts only with 13-14
+    assert choose(MODERN, "KT5.AQ643.T4.QT2", "1C 1S X P 1NT P") == "2NT"
+    assert choose(MODERN, "KT5.AQ643.K4.QT2", "1C 1S X P 1NT P") == "3NT"
+    assert choose(MODERN, "AQ4.K2.J832.KJ65", "1C 1S X P 1NT P 2NT P") == "3NT"
+    assert choose(MODERN, "AQ4.K2.J832.J765", "1C 1S X P 1NT P 2NT P") == "Pass"
+    # after a new-suit response over the overcall, opener's 1NT is the same minimum
+    assert choose(MODERN, "A94.AQ4.763.K765", "1C 1D 1S P") == "1NT"
+
+
+def test_the_takeout_doubler_after_partners_advance() -> None:
+    # 1C X P 2S (9-11): a 14-count with three spades has shown its values and passes; four
+    # spades and a singleton make 25 with the middle of partner's range: game
+    assert choose(MODERN, "T85.AQ86.AKJ3.T2", "1C X P 2S P", dealer=Seat.EAST) == "Pass"
+    assert choose(MODERN, "T852.AQ86.AKJ3.2", "1C X P 2S P", dealer=Seat.EAST) == "4S"
+    # opposite a simple 1S (0-8) the same hand with an ace more invites
+    assert choose(MODERN, "A852.AQ86.AKJ3.2", "1C X P 1S P", dealer=Seat.EAST) == "2S"
+
+
+def test_weak_jump_overcalls_and_preempts_by_length_and_vulnerability() -> None:
+    # not vulnerable, a six-card suit with a side four-card suit jumps even with one honour
+    assert choose(MODERN, "T5.3.J85432.KQT6", "1S", dealer=Seat.EAST) == "3D"
+    assert choose(MODERN, "T5.3.J85432.KQT6", "1S", dealer=Seat.EAST, vul=BOTH) == "Pass"
+    # vulnerable, seven cards to two of the top five open at the three level (the rule of 2-3-4:
+    # seven tricks of one's own, down two doubled at most); six such cards do not open 2S
+    assert choose(MODERN, "QJ97654.A.97.T65", vul=BOTH) == "3S"
+    assert choose(MODERN, "QJ9765.A3.97.T65", vul=BOTH) == "Pass"
+
+
+def test_advancing_a_double_of_a_three_level_preempt_with_a_long_minor() -> None:
+    # 3H X P: the doubler has opening values or more; 10 HCP and five clubs bid the game
+    assert choose(MODERN, "T4.76.KJ94.AQT54", "3H X P", dealer=Seat.WEST) == "5C"
+    assert choose(MODERN, "T4.76.J943.QT854", "3H X P", dealer=Seat.WEST) == "4C"
+
+
+def test_competing_over_their_cue_bid_raise_is_not_constructive() -> None:
+    # 1S 2H 3H (their limit raise or better): six hearts raise to 4H by total tricks (eleven
+    # trumps), shown as competitive, so the overcaller does not double their 4S on the strength
+    assert choose(MODERN, "98.A98653.T54.93", "P 1S 2H 3H", vul=BOTH) == "4H"
+    text = MODERN.explain(Seat.NORTH, BOTH, [Call.parse(c) for c in ["P", "1S", "2H", "3H", "4H"]], 4)
+    assert text.startswith("competitive")
+    assert choose(MODERN, "Q3.KQJT4.A32.Q62", "P 1S 2H 3H 4H 4S", vul=BOTH) == "Pass"
+
+
+def test_a_forcing_new_suit_opposite_a_weak_two_is_answered_and_not_dropped() -> None:
+    # 2H P 3D (forcing): opener without three diamonds rebids hearts, with them raises
+    assert choose(MODERN, "42.AKJT94.98.652", "2H P 3D P") == "3H"
+    assert choose(MODERN, "42.AKJT94.986.62", "2H P 3D P") == "4D"
+    # the strong hand does not pass below game: 3NT without a heart fit, game in the major fit
+    assert choose(MODERN, "A9.6.AKQJT4.AQ95", "2H P 3D P 3H P") == "3NT"
+    assert choose(MODERN, "AK3.QJT82.98.AK9", "2D P 2H P 3H P") == "4H"

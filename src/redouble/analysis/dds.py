@@ -69,6 +69,7 @@ __all__ = [
     "calc_tables",
     "card_from_dds",
     "card_to_dds",
+    "contract_tricks",
     "dealer_par",
     "seat_from_dds",
     "seat_to_dds",
@@ -331,6 +332,36 @@ def solve_boards(boards: Sequence[RawBoard]) -> list[list[tuple[Card, int]]]:
         solved = _dds.solvedBoards()
         _call(_dds.SolveAllBoardsBin, bop, solved)
         results.extend(_expand(solved.solvedBoard[i]) for i in range(len(chunk)))
+    return results
+
+
+def contract_tricks(jobs: Sequence[tuple[Sequence[Iterable[Card]], Strain, Seat]]) -> list[int]:
+    """Declarer's double-dummy tricks for many (full deal, strain, declarer) at once.
+
+    Each job is one SolveBoard call with declarer's left-hand opponent on lead and one
+    solution asked for (SolveAllBoardsBin, ``target`` −1, ``solutions`` 1): a fifth of a
+    whole DD table, for a bidding robot that needs a strain or two on many sampled deals.
+    Deals are hands in seat order N, E, S, W.
+    """
+    results: list[int] = []
+    for start in range(0, len(jobs), MAX_BOARDS):
+        chunk = jobs[start:start + MAX_BOARDS]
+        bop = _dds.boards()
+        bop.noOfBoards = len(chunk)
+        for i, (hands, strain, declarer) in enumerate(chunk):
+            deal = bop.deals[i]
+            deal.trump = _STRAIN_TO_DDS[strain]
+            deal.first = _SEAT_TO_DDS[declarer.next()]
+            for j in range(3):
+                deal.currentTrickSuit[j] = 0
+                deal.currentTrickRank[j] = 0
+            _fill_holdings(deal.remainCards, hands)
+            bop.target[i] = -1
+            bop.solutions[i] = 1
+            bop.mode[i] = 1
+        solved = _dds.solvedBoards()
+        _call(_dds.SolveAllBoardsBin, bop, solved)
+        results.extend(13 - solved.solvedBoard[i].score[0] for i in range(len(chunk)))
     return results
 
 

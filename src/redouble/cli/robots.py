@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -37,7 +38,11 @@ def match_command(
                                                 "(default: by tricks left).")] = None,
     worst: Annotated[int, typer.Option(help="dd-bidding: print the N boards lost most on.")] = 0,
     system: Annotated[str, typer.Option(help="dd-bidding: the redouble robots' bidding "
-                                        "system, modern or sayc.")] = "modern",
+                                        "system: modern, sayc, 2/1, modern-0314 or 2/1-0314."
+                                        )] = "modern",
+    simulate: Annotated[bool, typer.Option("--simulate/--rules-only", help="dd-bidding: "
+                                           "competitive, game, slam and penalty-double "
+                                           "decisions by simulation, or the rules alone.")] = True,
     pbn: Annotated[Path | None, typer.Option(help="Write the match as PBN here.")] = None,
     lin: Annotated[Path | None, typer.Option(help="Write the match as LIN here.")] = None,
 ) -> None:
@@ -61,7 +66,7 @@ def match_command(
                       TimeElapsedColumn(), console=console, transient=False) as progress:
             if mode == "dd-bidding":
                 bidding = run_bidding_evaluation(pairings, seed=seed, progress=progress,
-                                                 system=system)
+                                                 system=system, simulate=simulate)
                 console.print(bidding.markdown(), markup=False, soft_wrap=True)
                 if worst:
                     from redouble.robots.match import format_bidding_board
@@ -88,6 +93,23 @@ def match_command(
             if lin is not None:
                 lin.write_text(lin_text, encoding="utf-8")
                 console.print(f"LIN written to {lin}")
+
+
+@robots_app.command("worker")
+def worker_command(
+    redis: Annotated[str, typer.Option(help="Redis URL of the cluster (redis://…).")],
+    redis_prefix: Annotated[str, typer.Option("--redis-prefix",
+                                              help="Prefix of the cluster's Redis keys.")] = "redouble",
+) -> None:
+    """Think for the robots of a cluster's tables (redouble serve --robot-queue): take jobs, a
+    robot's view and never the deal, from Redis and answer the table's server."""
+    import asyncio
+
+    from redouble.server.robotqueue import run_worker
+
+    console.print(f"robot worker taking jobs from {redis} ({redis_prefix}); Ctrl-C stops it.")
+    with reporting(), contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_worker(redis, prefix=redis_prefix))
 
 
 @robots_app.command("explain")
@@ -250,10 +272,17 @@ def run_evaluation(pairings: list[tuple[str, int]], *, seed: str, budget: float,
 class BiddingEvaluation:
     """The figures of a double-dummy bidding run: one match per pairing, and bid latencies."""
 
-    def __init__(self, matches: list[Any], seconds: float, call_seconds: list[float]) -> None:
+    def __init__(self, matches: list[Any], seconds: float, call_seconds: list[float],
+                 simulated: list[Any] | None = None) -> None:
         self.matches = matches
         self.seconds = seconds
         self.call_seconds = call_seconds
+        self.simulated = simulated or []
+
+    def auction_seconds(self) -> list[float]:
+        """The time of each whole auction in self-play (all four seats redouble robots)."""
+        return [table.seconds for match in self.matches if match.team_b == "redouble"
+                for board in match.boards for table in (board.open, board.closed)]
 
     def markdown(self) -> str:
         """Every pairing's table and swings, then the latencies."""
@@ -268,6 +297,25 @@ class BiddingEvaluation:
                          f"{percentile(calls, .5) * 1000:.1f} ms, p95 "
                          f"{percentile(calls, .95) * 1000:.1f} ms, max {max(calls) * 1000:.1f} ms "
                          f"over {len(calls)} calls. Total time {self.seconds:.0f} s.")
+        if self.simulated:
+            spent = [choice.seconds for choice in self.simulated]
+            changed = sum(choice.call != choice.rules_call for choice in self.simulated)
+            kinds: dict[str, int] = {}
+            for choice in self.simulated:
+                kinds[choice.kind.value] = kinds.get(choice.kind.value, 0) + 1
+            parts.append(
+                f"Decisions by simulation: {len(spent)} ("
+                + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+                + f"), the rules' call changed in {changed}; layouts scored per decision "
+                f"{sum(c.layouts for c in self.simulated) / len(spent):.1f} on average; time "
+                f"p50 {percentile(spent, .5) * 1000:.0f} ms, p95 "
+                f"{percentile(spent, .95) * 1000:.0f} ms, max {max(spent) * 1000:.0f} ms.")
+        auctions = self.auction_seconds()
+        if auctions:
+            parts.append(f"Whole auction of a robots-only board (self-play, all four seats): "
+                         f"mean {sum(auctions) / len(auctions):.2f} s, p95 "
+                         f"{percentile(auctions, .95):.2f} s, max {max(auctions):.2f} s over "
+                         f"{len(auctions)} auctions.")
         parts.append("IMPs: team A's per board (open room A sits NS), contracts scored with "
                      "double-dummy tricks, no card play; 95% CI by the normal approximation. "
                      "vs par: IMPs per table a side's contracts score against par (+ beats it); "
@@ -279,9 +327,12 @@ class BiddingEvaluation:
 
 
 def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
-                           progress: Any = None, system: str = "modern") -> BiddingEvaluation:
-    """Bidding-only matches of the redouble robots (bidding ``system``) against each named
-    robot, DD-scored."""
+                           progress: Any = None, system: str = "modern",
+                           simulate: bool = True,
+                           on_board: Any = None) -> BiddingEvaluation:
+    """Bidding-only matches of the redouble robots (bidding ``system``, deciding by
+    simulation where the rules are weakest unless ``simulate`` is off) against each named
+    robot, DD-scored; ``on_board(match)`` is called after every board (running figures)."""
     import time
 
     from redouble.robots.base import CallChoice
@@ -298,7 +349,7 @@ def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
     from redouble.robots.systems import system_named
     from redouble.view import View
 
-    robot = SaycRobot(system=system_named(system))
+    robot = SaycRobot(system=system_named(system), simulate=simulate)
     call_seconds: list[float] = []
 
     class Timed:
@@ -334,6 +385,8 @@ def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
             tables = match_tables(count, seed=seed, cache=bench_cache())
             for board, table in zip(match_boards(count, seed=seed), tables, strict=True):
                 match.boards.append(bid_board(board, team_a, team_b, dd=table))
+                if on_board is not None:
+                    on_board(match)
                 if progress is not None:
                     progress.advance(task)
     finally:
@@ -341,5 +394,6 @@ def run_bidding_evaluation(pairings: list[tuple[str, int]], *, seed: str,
             close = getattr(opponent, "close", None)
             if close is not None:
                 close()
-    return BiddingEvaluation(matches, time.perf_counter() - start, call_seconds)
+    return BiddingEvaluation(matches, time.perf_counter() - start, call_seconds,
+                             [] if robot.simulator is None else robot.simulator.log)
 

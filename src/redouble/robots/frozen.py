@@ -28,8 +28,8 @@ from redouble.hand import Hand
 from redouble.robots.base import CallChoice
 from redouble.view import View
 
-__all__ = ["BASELINE_COMMIT", "FrozenRobot", "FrozenRobotError", "bench_cache", "export_commit",
-           "repository_root"]
+__all__ = ["BASELINE_COMMIT", "FrozenRobot", "FrozenRobotError", "bench_cache", "child_environment",
+           "export_commit", "repository_root"]
 
 BASELINE_COMMIT = "3d191de"
 """The robots as they were when the competitive-bidding work began (issue 13)."""
@@ -114,6 +114,20 @@ def _compile_core(package: Path) -> None:
         subprocess.run(command, check=True, capture_output=True)
 
 
+def child_environment(src: Path) -> dict[str, str]:
+    """The child's environment: only the frozen copy importable, and a fixed hash seed.
+
+    The frozen rules read no clock and draw no random numbers, so the one input that differs
+    between two runs of the same boards is Python's per-process string-hash seed, which
+    orders the sets of suits and seats the rules iterate; pinning it makes every run of a
+    board bid the same, whatever the parent's environment says."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PYTHONPATH", "PYTHONHASHSEED")}
+    env["PYTHONPATH"] = str(src)
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
 class FrozenRobot:
     """Bids as commit ``commit`` did (its SAYC rules), in a child process; bidding only."""
 
@@ -121,8 +135,7 @@ class FrozenRobot:
         self.commit = commit
         self.name = f"baseline-{commit}"
         src = export_commit(commit, root=root)
-        env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-        env["PYTHONPATH"] = str(src)
+        env = child_environment(src)
         self._lock = threading.Lock()
         try:
             self._child = subprocess.Popen(

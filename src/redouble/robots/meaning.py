@@ -161,6 +161,35 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
              "genug Schlüsselkarten für Schlemm", "nok nøkkelkort for slem"),
     "unbid_majors": ("4+ cards in the unbid major(s)", "4+ kaarten in de ongeboden hoge kleur(en)",
                      "4+ Karten in der ungereizten Oberfarbe(n)", "4+ kort i umeldt(e) høyfarge(r)"),
+    "splinter": ("splinter: 4+ card support, game values, a singleton or void in {suit}",
+                 "splinter: 4+ kaarten steun, manchwaarden, een singleton of renonce in {suit}",
+                 "Splinter: 4+ Karten Anschluss, Partiewerte, Single oder Chicane in {suit}",
+                 "splinter: 4+ korts støtte, utgangsverdier, singel eller renons i {suit}"),
+    "cue_slam_try": ("cue bid: slam try, first-round control (ace or void) in {suit}",
+                     "cue-bid: sleminvitatie, eerste-ronde-controle (aas of renonce) in {suit}",
+                     "Cuebid: Schlemmversuch, Erstrundenkontrolle (Ass oder Chicane) in {suit}",
+                     "cuebid: slemforsøk, førsterundekontroll (ess eller renons) i {suit}"),
+    "no_control": ("no slam interest: no further control to show",
+                   "geen slemintresse: geen verdere controle te tonen",
+                   "kein Schlemminteresse: keine weitere Kontrolle zu zeigen",
+                   "ingen sleminteresse: ingen flere kontroller å vise"),
+    "lebensohl_nt": ("Lebensohl: relay to 3♣, a weak hand with a long suit or game values "
+                     "with a stopper in {suit}",
+                     "Lebensohl: relais naar 3♣, een zwakke hand met een lange kleur of "
+                     "manchwaarden met een stop in {suit}",
+                     "Lebensohl: Relais nach 3♣, eine schwache Hand mit langer Farbe oder "
+                     "Partiewerte mit Stopper in {suit}",
+                     "Lebensohl: relé til 3♣, svak hånd med lang farge eller utgangsverdier "
+                     "med stopper i {suit}"),
+    "no_stopper": ("no stopper in {suit} (fast denies)", "geen stop in {suit} (snel ontkent)",
+                   "kein Stopper in {suit} (schnell verneint)",
+                   "ingen stopper i {suit} (rask benekter)"),
+    "has_stopper": ("a stopper in {suit} (slow shows)", "een stop in {suit} (langzaam toont)",
+                    "Stopper in {suit} (langsam zeigt)", "stopper i {suit} (sakte viser)"),
+    "stayman_comp": ("Stayman in competition: a 4-card major, game values",
+                     "Stayman na interventie: een 4-kaart hoge kleur, manchwaarden",
+                     "Stayman nach Gegnerreizung: eine 4er-Oberfarbe, Partiewerte",
+                     "Stayman etter innmelding: 4-korts høyfarge, utgangsverdier"),
     "unbid_suits": ("support for the unbid suits", "steun voor de ongeboden kleuren",
                     "Anschluss in den ungereizten Farben", "støtte i umeldte farger"),
 }
@@ -169,6 +198,7 @@ _EXCLUSIVE: tuple[frozenset[str], ...] = tuple(frozenset(pair) for pair in (
     ("slam", "signoff_slam"), ("slam_placed", "signoff_slam"), ("takeout", "penalty"),
     ("negative", "penalty"), ("responsive", "penalty"), ("weak", "strong"),
     ("minimum", "maximum"), ("preempt", "strong"), ("rkc_14", "rkc_03"), ("rkc_2", "rkc_2q"),
+    ("no_stopper", "has_stopper"), ("cue_slam_try", "no_control"), ("splinter", "minimum"),
 ))
 
 _LANG_INDEX = {Language.ENGLISH: 0, Language.DUTCH: 1, Language.GERMAN: 2, Language.NORWEGIAN: 3}

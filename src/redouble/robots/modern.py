@@ -5,22 +5,29 @@ preempts judged by suit quality and vulnerability (AT9432 and QJ9863 open 2♥ n
 overcalls on a good five-card suit from 8 HCP, weak jump overcalls with six or seven cards,
 takeout doubles by shape (three cards in their suit with both majors), action over weak twos
 (takeout double, overcalls, a wider 2NT, balancing), responsive doubles and negative doubles
-up to the three level, and no penalty double with shortness in their suit. Everything else is
-SAYC: the same rule names keep the same meanings, so explanations stay consistent.
+up to the three level, and no penalty double with shortness in their suit. In contested
+auctions: advances by the law of total tricks, a rescue from 1x X XX, a 1NT overcall advanced
+like a strong notrump, opener's minimum notrump after a negative double, and the takeout
+doubler's rebid. Constructive bidding looks for 4-4 major fits: Walsh responses to 1♣,
+opener's majors up the line before notrump, responder's second major before 3NT, and 4M
+rather than 5m once a major fit is shown. Everything else is SAYC: the same rule names keep
+the same meanings, so explanations stay consistent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from redouble.calls import DOUBLE, PASS, Call
-from redouble.cards import Strain, Suit
+from redouble.calls import DOUBLE, PASS, Call, CallKind
+from redouble.cards import Rank, Strain, Suit
 from redouble.robots import sayc
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, Forcing, Points, Shown
 from redouble.robots.system import BiddingSystemError, Bind, Context, Rule, System
 
-__all__ = ["MODERN", "amend_rules", "modern_fallback", "modern_rules"]
+__all__ = ["MODERN", "MODERN_0314", "amend_rules", "modern_describe", "modern_fallback", "modern_rules",
+           "with_rkc"]
 
 F = Forcing
 ANY = MAX_HCP
@@ -28,7 +35,7 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 
 THREE_NT = Call.parse("3NT")
-AGGRESSIVE = sayc.Placement(slam=33, game=25, major_game=24, notrump_game=24, invite=23)
+AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=23)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
 
 
@@ -76,10 +83,13 @@ def _weak_two(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 
 def _preempt(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """A three- or four-level preempt: the suit quality of a weak two, except that seven
+    cards vulnerable need only two of the top five (the extra length is the extra trick)."""
     suit = bind["s"] if "s" in bind else bind["M"]
     if len(ctx.calls) == 3 or (rule_of_20(info) and info.hcp >= 10):
         return False
-    return suit_quality(info, suit, vulnerable=ctx.vulnerable)
+    seven = info.lengths[suit] >= 7 and info.top_honours(suit, 5) >= 2
+    return seven or suit_quality(info, suit, vulnerable=ctx.vulnerable)
 
 
 def _four_level(info: HandInfo, bind: Bind, ctx: Context) -> bool:
@@ -105,15 +115,28 @@ def _overcall_1(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 
 def _overcall_2(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Two-level overcall: a good five-card suit and 10+ HCP (11+ vulnerable); a six-card
+    suit of weak-two quality from 9 (10); with 13+ HCP, or seven cards and two of the top
+    five honours, any six-card suit (the length and the values make up for its spots)."""
     suit = bind["t"]
     need = 11 if ctx.vulnerable else 10
-    if info.lengths[suit] >= 6:
+    n = info.lengths[suit]
+    if n >= 6 and info.hcp >= need - 1 and (
+            info.hcp >= 13 or (n >= 7 and info.top_honours(suit, 5) >= 2)):
+        return True
+    if n >= 6:
         return info.hcp >= need - 1 and suit_quality(info, suit, vulnerable=ctx.vulnerable)
     return info.hcp >= need and info.good_suit(suit)
 
 
 def _weak_jump(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    return suit_quality(info, bind["t"], vulnerable=ctx.vulnerable)
+    """A weak jump overcall: the suit quality of a weak two, or not vulnerable a six-card
+    suit with shape (a side four-card suit, or a singleton) to make up for its honours."""
+    suit = bind["t"]
+    if suit_quality(info, suit, vulnerable=ctx.vulnerable):
+        return True
+    shape = max(info.lengths[s] for s in Suit if s is not suit) >= 4 or min(info.lengths) <= 1
+    return not ctx.vulnerable and info.top_honours(suit, 5) >= 1 and shape
 
 
 def takeout_shape(info: HandInfo, ctx: Context) -> bool:
@@ -133,10 +156,25 @@ def takeout_shape(info: HandInfo, ctx: Context) -> bool:
     return False
 
 
+def _major_game_over_weak(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Over their weak two, a good six-card (or longer) major and 14–19 HCP bids the game at
+    once rather than double first (the double would hear partner's minor at the three level)."""
+    return 14 <= info.hcp <= 19 and any(
+        info.lengths[m] >= 6 and info.good_suit(m) for m in (H, S) if m is not bind["s"])
+
+
 def _takeout(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """A takeout double asks partner to choose the suit: so not with a six-card suit of
+    one's own below 17 HCP (that overcalls), nor with a five-card major unless it is 5-4 in
+    the majors with shortness in theirs (then a double finds either fit)."""
     theirs = ctx.their_suits()
     short = min(info.lengths[s] for s in theirs)
-    if info.hcp <= 16 and any(info.lengths[s] >= 5 for s in (H, S) if s not in theirs):
+    unbid = [s for s in Suit if s not in theirs]
+    if info.hcp <= 16 and any(info.lengths[s] >= 6 for s in unbid):
+        return False
+    majors = [info.lengths[s] for s in (H, S) if s not in theirs]
+    five_four = sorted(majors) == [4, 5] and short <= 1
+    if info.hcp <= 16 and any(n >= 5 for n in majors) and not five_four:
         return False  # a five-card major overcalls
     return takeout_shape(info, ctx) and (info.hcp >= 12 or (info.hcp >= 11 and short <= 1))
 
@@ -174,12 +212,15 @@ def _best_unbid_below(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     return best < bind["s"]
 
 
-def _stopper_s(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    return info.stopper(bind["s"])
+def _good(var: str) -> Callable[[HandInfo, Bind, Context], bool]:
+    """A suit worth bidding on its own: two of the top three honours, three of the top five,
+    or six cards."""
+    return lambda info, bind, ctx: info.good_suit(bind[var]) or info.lengths[bind[var]] >= 6
 
 
-def _good_t(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    return info.good_suit(bind["t"]) or info.lengths[bind["t"]] >= 6
+def _stopper(var: str) -> Callable[[HandInfo, Bind, Context], bool]:
+    """A stopper in the suit the variable names (theirs, for notrump)."""
+    return lambda info, bind, ctx: info.stopper(bind[var])
 
 
 def _no_strong(ctx: Context, bind: Bind) -> bool:
@@ -225,6 +266,22 @@ def _prefers(suit: Suit, other: Suit, *, points: int) -> Callable[[HandInfo, Bin
 # --- the changes to SAYC, as data ------------------------------------------------------------
 
 
+def _walsh_major(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Walsh responses to 1♣: a hand short of game values bids its major (the longer, or
+    hearts up the line with four of each) ahead of up to five diamonds, so that a 4-4 major
+    fit is found at once; game values bid diamonds first and have time for the major."""
+    hearts, spades = info.lengths[H], info.lengths[S]
+    major = H if hearts >= 4 and (hearts > spades or hearts == spades == 4) else S
+    return bind["t"] is major and info.lengths[D] <= 5
+
+
+def _major_to_show(info: HandInfo, response: Suit) -> bool:
+    """Opener holds a four-card major that can still be shown at the one level after
+    partner's one-level ``response`` (hearts over 1♦, spades over 1♦ or 1♥)."""
+    majors = [m for m in (H, S) if m > response]
+    return any(info.lengths[m] >= 4 for m in majors)
+
+
 def _R(name: str, pattern: str, call: str, **kw: object) -> Rule:
     return Rule(name=name, pattern=pattern, call=call, **kw)  # type: ignore[arg-type]
 
@@ -255,15 +312,30 @@ def _replacements() -> dict[str, Rule]:
            when=lambda c, b: b["t"] < b["s"], test=_overcall_2),
         _R("over_weak_double", "2s|3s ?", "X", hcp=(12, ANY), lengths={"s": (0, 3)},
            artificial=True, forcing=F.FORCING, notes=(("takeout", None),),
-           test=lambda i, b, c: (_takeout(i, b, c) and (i.hcp >= 13 or c.tail[0].level == 2))
-           or i.hcp >= 18, when=_no_strong),
-        _R("over_weak_2nt", "2s ?", "2N", hcp=(15, 19), test=_stopper_s,
+           test=lambda i, b, c: not _major_game_over_weak(i, b, c) and (
+               (_takeout(i, b, c) and (i.hcp >= 13 or c.tail[0].level == 2)) or i.hcp >= 18),
+           when=_no_strong),
+        _R("over_weak_2nt", "2s ?", "2N", hcp=(15, 19), test=_stopper("s"),
            test_note=("stopper", "s"), when=_no_strong),
         _R("over_weak_overcall", "2s|3s ?", "ct", hcp=(10, 17), lengths={"t": (5, 13)},
-           when=_no_strong, test=lambda i, b, c: _good_t(i, b, c)
+           when=_no_strong, test=lambda i, b, c: _good("t")(i, b, c)
            and i.hcp >= (10 if (c.last_bid is not None and c.last_bid.level == 2
                                 and b["t"] > b["s"]) else 12)),
     ]
+    # opener shows a four-card major up the line rather than rebid notrump past it: over
+    # 1♦ (Walsh: a responder with a major and game values bids 1♦ first) and, with up to
+    # 18, spades over 1♥ (2NT would hide them)
+    new += [
+        _R("rebid_1nt", "1s P 1t P ?", "1N", hcp=(11, 14), balanced=True,
+           test=lambda i, b, c: not _major_to_show(i, b["t"])),
+        _R("rebid_2nt", "1s P 1t P ?", "2N", hcp=(18, 19), balanced=True,
+           forcing=F.INVITATIONAL,
+           test=lambda i, b, c: i.hcp > 18 or not _major_to_show(i, b["t"])),
+    ]
+    # 1m–3NT takes in the balanced 18–19 with no major too: the game bid short of a slam
+    # that opener's minimum cannot reach (the honest range of what the robots bid 3NT with)
+    new.append(_R("minor_3nt", "1m P ?", "3N", hcp=(16, 19), balanced=True,
+                  lengths={"H": (0, 3), "S": (0, 3)}))
     for tag, adv in (("", "1s X P ?"), ("_bal", "1s P P X P ?")):
         new += [
             _R(f"advance_2nt{tag}", adv, "2N", hcp=(11, 12), lengths={"s": (3, 13)},
@@ -282,6 +354,25 @@ def _replacements() -> dict[str, Rule]:
         _R("advance_ov_raise", "1s Lt P ?", "ct", hcp=(6, 10), points=Points.SUPPORT,
            trump="t", lengths={"t": (3, 13)}),
     ]
+    # 1NT–6NT is bid with up to 20 (35–37 together, short of a grand): say so
+    new.append(_R("nt_6nt", "1N P ?", "6N", hcp=(18, 20), lengths={"H": (0, 4), "S": (0, 4)},
+                  test=lambda i, b, c: max(i.lengths) <= 5))
+    # opener's jump in a six-card suit up to 21 total points (a minor; a major with 20+
+    # bids game, ``rebid_major_game``): a long suit and extras are not a 3NT rebid
+    new.append(_R("rebid_jump_own", "1s P 1t P ?", "3s", hcp=(16, 21), points=Points.TOTAL,
+                  lengths={"s": (6, 13)}, forcing=F.INVITATIONAL))
+    # the six-card rebid counted in HCP like the five-card one it shares the call with
+    # (the jumps before it take 16+ total points), so that the table reads "10–15 HCP",
+    # not a range from 7 an opening never holds
+    new += [
+        _R("rebid_own", "1s P 1t P ?", "2s", hcp=(10, 15), lengths={"s": (6, 13)}),
+        _R("1nt_resp_own", "1s P 1N P ?", "2s", hcp=(10, 15), lengths={"s": (6, 13)}),
+    ]
+    # a reverse from 16 HCP: a 16-count with 5-4 has no other rebid short of a notrump game
+    new.append(_R("rebid_reverse", "1s P 1t P ?", "2u", hcp=(16, 21), lengths={"u": (4, 13)},
+                  forcing=F.FORCING, notes=(("reverse", None),),
+                  when=lambda c, b: "u" not in b or b["u"] > b["s"],
+                  test=lambda i, b, c: i.lengths[b["s"]] > i.lengths[b["u"]]))
     # Lebensohl after partner doubles a weak two: 2NT puts a weak hand in three of a suit
     new.append(_R("advance_2nt_2", "2s X P ?", "2N", hcp=(0, 7), artificial=True,
                   forcing=F.FORCING, notes=(("lebensohl", None),), when=_no_strong,
@@ -292,6 +383,12 @@ def _replacements() -> dict[str, Rule]:
 def _additions() -> list[tuple[str, Rule]]:
     """New rules, each placed before the SAYC rule it names."""
     return [
+        ("rebid_1s", _R("rebid_1h", "1C P 1D P ?", "1H", hcp=(11, 18),
+                        lengths={"H": (4, 13)})),
+        # Walsh: short of game values, a four-card major comes before diamonds over 1♣
+        ("minor_major", _R("walsh_major", "1C P ?", "1t", hcp=(6, 11), lengths={"t": (4, 13)},
+                           forcing=F.FORCING, when=lambda c, b: "t" not in b or b["t"].is_major,
+                           test=_walsh_major)),
         # two-suiters: Michaels cue bids and the unusual 2NT
         ("weak_jump_overcall", _R("michaels_minor", "1m ?", "2m", hcp=(7, 11),
                                   lengths={"H": (5, 13), "S": (5, 13)}, artificial=True,
@@ -331,7 +428,7 @@ def _additions() -> list[tuple[str, Rule]]:
                                   and b["t"].is_major and b["s"] is not b["t"],
                                   test=lambda i, b, c: i.good_suit(b["t"]))),
         ("over_weak_overcall", _R("over_weak_3nt_2", "2s ?", "3N", hcp=(20, 23),
-                                  test=_stopper_s, test_note=("stopper", "s"),
+                                  test=_stopper("s"), test_note=("stopper", "s"),
                                   when=_no_strong)),
         # balancing over a weak two passed round to us
         ("balance_1nt", _R("balance_weak_double", "2s P P ?", "X", hcp=(10, ANY),
@@ -339,12 +436,12 @@ def _additions() -> list[tuple[str, Rule]]:
                            notes=(("takeout", None), ("balancing", None)),
                            when=_no_strong, test=_balance_double)),
         ("balance_1nt", _R("balance_weak_2nt", "2s P P ?", "2N", hcp=(14, 18),
-                           balanced=True, test=_stopper_s, notes=(("balancing", None),),
+                           balanced=True, test=_stopper("s"), notes=(("balancing", None),),
                            when=_no_strong)),
         ("balance_1nt", _R("balance_weak_suit", "2s P P ?", "ct", hcp=(8, 16),
                            lengths={"t": (5, 13)}, notes=(("balancing", None),),
                            when=lambda c, b: _no_strong(c, b) and _at_level(2)(c, b)
-                           and b["t"] > b["s"], test=_good_t)),
+                           and b["t"] > b["s"], test=_good("t"))),
         ("balance_1nt", _R("balance_weak_pass", "2s P P ?", "P", when=_no_strong)),
         # partner doubled for takeout, their side raised: responsive doubles and free bids
         ("advance_cue", _R("responsive_game", "1s X 2s|3s ?", "4u", hcp=(11, ANY),
@@ -360,6 +457,12 @@ def _additions() -> list[tuple[str, Rule]]:
                            lengths={"u": (5, 13)}, test=_best_unbid)),
         ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
         *_two_suiter_advances(),
+        *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
+        *_contested_notrump(), *_doubler_rebids(),
+        # partner doubled a three-level preempt: with values and a long minor, bid the game
+        ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
+                             lengths={"u": (5, 13)}, test=_best_unbid,
+                             when=lambda c, b: not b["u"].is_major)),
         *[("advance_ov_cue", _below_four(rule))
           for rule in sayc.takeout_advances("_w2bal", "2s P P X P ?")],
         ("advance_ov_cue", _R("lebensohl_relay", "2s X P 2N P ?", "3C", artificial=True,
@@ -376,12 +479,13 @@ def _additions() -> list[tuple[str, Rule]]:
                                    when=lambda c, b: _no_strong(c, b) and b["t"].is_major)),
         ("weak2_ask", _R("weak2_new_suit", "2s P ?", "ct", hcp=(14, ANY),
                                    lengths={"t": (5, 13)}, forcing=F.FORCING,
-                                   when=_no_strong, test=_good_t)),
+                                   when=_no_strong, test=_good("t"))),
+        *_weak_two_new_suit(),
         ("preempt_pass", _R("preempt_new_major_game", "3s P ?", "4t", hcp=(14, ANY),
                             lengths={"t": (6, 13)}, forcing=F.SIGNOFF,
-                            when=lambda c, b: b["t"].is_major, test=_good_t)),
+                            when=lambda c, b: b["t"].is_major, test=_good("t"))),
         ("preempt_pass", _R("preempt_new_suit", "3s P ?", "ct", hcp=(16, ANY),
-                            lengths={"t": (5, 13)}, forcing=F.FORCING, test=_good_t,
+                            lengths={"t": (5, 13)}, forcing=F.FORCING, test=_good("t"),
                             when=_at_level(3))),
         *_new_minor_forcing(),
         # they bid two suits (or raised): come in on a good suit, or double for takeout
@@ -417,6 +521,10 @@ def _additions() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("advance_ov_compete", "1s Lt Ls ?", "ct", hcp=(5, 10),
                               points=Points.SUPPORT, trump="t", lengths={"t": (4, 13)},
                               notes=(("competitive", None),), when=_at_level(2))),
+        # they cue-bid partner's overcall (a raise of their own): compete by total tricks
+        ("advance_ov_cue", _R("advance_ov_compete_cue", "1s Lt Lt ?", "ct", hcp=(0, 10),
+                              points=Points.SUPPORT, trump="t", lengths={"t": (4, 13)},
+                              notes=(("competitive", None),), test=_total_tricks("t", 5))),
         # the takeout doubler with a strong hand acts again when they raised
         ("advance_ov_cue", _R("doubler_again", "1s X 2s|3s P P ?", "X", hcp=(16, ANY),
                               lengths={"s": (0, 1)}, artificial=True,
@@ -432,6 +540,27 @@ def _additions() -> list[tuple[str, Rule]]:
                               lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
                               test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
         *[("rkc_ask", rule) for rule in _second_round()],
+        *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
+        # opener with a six-card major and 20+ total points bids the game in it (Root and
+        # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
+        ("rebid_jump_own", _R("rebid_major_game", "1s P 1t P ?", "4s", hcp=(20, 25),
+                              points=Points.TOTAL, lengths={"s": (6, 13)},
+                              when=lambda c, b: b["s"].is_major)),
+        ("1nt_resp_jump_own", _R("1nt_resp_major_game", "1s P 1N P ?", "4s", hcp=(19, 25),
+                                 points=Points.TOTAL, lengths={"s": (6, 13)},
+                                 when=lambda c, b: b["s"].is_major)),
+        # 1♠–1NT–3♦: a jump shift with 19–21, forcing to game (the SAYC booklet)
+        ("1nt_resp_jump_own", _R("1nt_resp_jump_shift", "1s P 1N P ?", "ju", hcp=(19, 21),
+                                 lengths={"u": (4, 13)}, forcing=F.GAME_FORCING,
+                                 notes=(("jump_shift", None),))),
+        # 1♣–1♦–3♦: a jump raise of partner's minor with four and 16–18, invitational
+        ("rebid_jump_shift", _R("rebid_minor_jump_raise", "1s P 1t P ?", "3t", hcp=(16, 18),
+                                lengths={"t": (4, 13)}, forcing=F.INVITATIONAL,
+                                when=lambda c, b: not b["t"].is_major)),
+        # 19-21 with a long good minor and a void: the minor game, not 3NT with a suit open
+        ("rebid_3nt", _R("rebid_minor_game_void", "1s P 1t P ?", "5s", hcp=(19, 21),
+                         lengths={"s": (6, 13)}, when=lambda c, b: not b["s"].is_major,
+                         test=lambda i, b, c: i.good_suit(b["s"]) and min(i.lengths) == 0)),
         # a slam try opposite a limit raise: Roman key-card Blackwood
         ("limit_accept", _R("limit_rkc", "1M P 3M P ?", "4N", hcp=(22, ANY),
                             points=Points.SUPPORT, trump="M", artificial=True,
@@ -441,6 +570,370 @@ def _additions() -> list[tuple[str, Rule]]:
         ("comp_pass", _R("comp_neg_double_3", "1s 3t ?", "X", hcp=(10, ANY), artificial=True,
                          forcing=F.FORCING, notes=(("negative", None), ("unbid_majors", None)),
                          test=sayc.negative_double)),
+        *_competitive_advances(),
+    ]
+
+
+# --- slam conventions and Lebensohl over interference of 1NT -------------------------------
+
+
+def _control(info: HandInfo, suit: Suit) -> bool:
+    """First-round control: the ace, or a void."""
+    return info.lengths[suit] == 0 or info.has(suit, Rank.ACE)
+
+
+def _cheapest_control(var: str, trump: str) -> Callable[[HandInfo, Bind, Context], bool]:
+    """A cue bid names the cheapest side suit with first-round control (above the suit
+    partner cue-bid, if any), as in every control-bidding description."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        suit, major = bind[var], bind[trump]
+        floor = _partner_cue(ctx)
+        controls = [x for x in Suit if x is not major and x < major and _control(info, x)
+                    and (floor is None or x > floor)]
+        return bool(controls) and suit is min(controls)
+    return test
+
+
+def _partner_cue(ctx: Context) -> Suit | None:
+    last = ctx.partner_last()
+    if last is None or "cue_slam_try" not in dict(last.shown.notes):
+        return None
+    return None if last.call.strain is None else last.call.strain.suit
+
+
+def _wasted(suit: Suit) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Opposite a splinter, a minimum, or honours (K, Q, J) wasted in the short suit."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        wasted = any(info.has(suit, r) for r in (Rank.KING, Rank.QUEEN, Rank.JACK))
+        return info.hcp <= 15 or wasted
+    return test
+
+
+def _splinters() -> list[tuple[str, Rule]]:
+    """Splinter raises of 1♥/1♠ (a double jump in a new suit: 4+ trumps, game values, a
+    singleton or void there) and opener's answer: game, or key cards with slam values and
+    nothing wasted in the short suit."""
+    out: list[tuple[str, Rule]] = []
+    for major, shorts in ((H, ((S, 3), (C, 4), (D, 4))), (S, ((C, 4), (D, 4), (H, 4)))):
+        M = major.letter()
+        for short, level in shorts:
+            x = short.letter()
+            bid = f"{level}{x}"
+            out += [
+                ("major_jacoby", _R(f"splinter_{M}_{x}", f"1{M} P ?", bid, hcp=(11, 15),
+                                    lengths={M: (4, 13), x: (0, 1)}, artificial=True,
+                                    forcing=F.GAME_FORCING, notes=(("splinter", x),))),
+                ("rkc_ask", _R(f"splinter_{M}_{x}_game", f"1{M} P {bid} P ?", f"4{M}",
+                               forcing=F.SIGNOFF, test=_wasted(short))),
+                ("rkc_ask", _R(f"splinter_{M}_{x}_rkc", f"1{M} P {bid} P ?", "4N",
+                               hcp=(16, ANY), artificial=True, forcing=F.FORCING,
+                               notes=(("rkc", None),),
+                               test=lambda i, b, c, m=major: i.keycards(m) >= 2)),
+            ]
+    return out
+
+
+def _cue_bids() -> list[tuple[str, Rule]]:
+    """Cue-bid slam tries once a major is agreed: opener with 16+ opposite a limit raise (or
+    responder after Jacoby 2NT's strong 3M) cue-bids the cheapest ace or void below game;
+    partner cue-bids back with a maximum, else signs off in game; the trier then asks for key
+    cards after a cue back, or passes game."""
+    out: list[tuple[str, Rule]] = []
+    below = {"when": lambda c, b: b["s"] < b["M"]}
+    for start, tag, hcp in (("1M P 3M P", "limit", 16), ("1M P 2N P 3M P", "jacoby", 13)):
+        out += [
+            ("limit_accept" if tag == "limit" else "rkc_ask",
+             _R(f"cue_{tag}", f"{start} ?", "4s", hcp=(hcp, ANY), artificial=True,
+                forcing=F.FORCING, notes=(("cue_slam_try", "s"),),
+                test=_cheapest_control("s", "M"), **below)),
+            ("rkc_ask", _R(f"cue_{tag}_back", f"{start} 4s P ?", "4t", artificial=True,
+                           forcing=F.FORCING, notes=(("cue_slam_try", "t"),),
+                           when=lambda c, b: b["s"] < b["t"] < b["M"],
+                           test=lambda i, b, c, lo=(11 if tag == "limit" else 16):
+                           i.hcp >= lo and _cheapest_control("t", "M")(i, b, c))),
+            ("rkc_ask", _R(f"cue_{tag}_signoff", f"{start} 4s P ?", "4M", forcing=F.SIGNOFF,
+                           notes=(("no_control", None),))),
+            ("rkc_ask", _R(f"cue_{tag}_rkc", f"{start} 4s P 4t P ?", "4N", artificial=True,
+                           forcing=F.FORCING, notes=(("rkc", None),),
+                           test=lambda i, b, c: i.keycards(b["M"]) >= 2)),
+            ("rkc_ask", _R(f"cue_{tag}_game", f"{start} 4s P 4t P ?", "4M", forcing=F.SIGNOFF)),
+            ("rkc_ask", _R(f"cue_{tag}_pass", f"{start} 4s P 4M P ?", "P")),
+        ]
+    return out
+
+
+def _below_theirs(ctx: Context, bind: Bind) -> bool:
+    return bind["t"] < bind["s"]
+
+
+def _lebensohl_1nt() -> list[tuple[str, Rule]]:
+    """Lebensohl after 1NT and a two-level overcall: a new suit at two is to play; 2NT relays
+    to 3♣ (a weak hand with a long lower suit, or game values with a stopper, "slow shows");
+    a new suit at three forces to game; their suit is Stayman without a stopper and 3NT has
+    no stopper ("fast denies")."""
+    start = "1N 2s"
+    relay = f"{start} 2N P 3C P"
+    return [(anchor, rule) for anchor, rule in (
+        ("nt_stayman", _R("leb_cue_stayman", f"{start} ?", "3s", hcp=(10, ANY),
+                          artificial=True, forcing=F.GAME_FORCING,
+                          notes=(("stayman_comp", None), ("no_stopper", "s")),
+                          test=lambda i, b, c: not i.stopper(b["s"]) and any(
+                              i.lengths[m] == 4 for m in (H, S) if m is not b["s"]))),
+        ("nt_stayman", _R("leb_3nt_fast", f"{start} ?", "3N", hcp=(10, 15),
+                          notes=(("no_stopper", "s"),),
+                          test=lambda i, b, c: not i.stopper(b["s"]) and i.balanced)),
+        ("nt_stayman", _R("leb_3_forcing", f"{start} ?", "3t", hcp=(10, ANY),
+                          lengths={"t": (5, 13)}, forcing=F.GAME_FORCING,
+                          test=lambda i, b, c: i.lengths[b["t"]] >= 6 or not i.stopper(b["s"]))),
+        ("nt_stayman", _R("leb_2_natural", f"{start} ?", "2t", hcp=(0, 9),
+                          lengths={"t": (5, 13)}, forcing=F.SIGNOFF,
+                          when=lambda c, b: b["t"] > b["s"])),
+        ("nt_stayman", _R("leb_relay", f"{start} ?", "2N", artificial=True, forcing=F.FORCING,
+                          notes=(("lebensohl_nt", "s"),),
+                          test=lambda i, b, c: (i.hcp <= 9 and any(
+                              i.lengths[t] >= 6 for t in Suit if t < b["s"]))
+                          or (10 <= i.hcp <= 15 and i.stopper(b["s"])))),
+        ("nt_stayman", _R("leb_relay_3c", f"{start} 2N P ?", "3C", artificial=True,
+                          forcing=F.FORCING, notes=(("relay", None),))),
+        ("nt_stayman", _R("leb_slow_3nt", f"{relay} ?", "3N", hcp=(10, 15),
+                          notes=(("has_stopper", "s"),), test=lambda i, b, c: i.stopper(b["s"]))),
+        ("nt_stayman", _R("leb_weak_3t", f"{relay} ?", "3t", hcp=(0, 9), lengths={"t": (6, 13)},
+                          forcing=F.SIGNOFF, when=lambda c, b: C < b["t"] < b["s"])),
+        ("nt_stayman", _R("leb_weak_clubs", f"{relay} ?", "P", hcp=(0, 9),
+                          lengths={"C": (6, 13)}, forcing=F.SIGNOFF)),
+    )]
+
+
+def _after_redouble() -> list[tuple[str, Rule]]:
+    """They redoubled partner's takeout double: advancer bids a four-card suit at once (a pass
+    leaves the choice to the doubler), and the doubler, passed back to, names the best unbid
+    suit rather than leave a redoubled contract in (the rescue after 1x X XX)."""
+    return [
+        ("advance_ov_cue", _R("advance_xx_suit", "1s X XX ?", "cu", hcp=(0, 11),
+                              lengths={"u": (4, 13)}, test=_best_unbid)),
+        ("advance_ov_cue", _R("doubler_xx_rescue", "1s X XX P P ?", "cu",
+                              lengths={"u": (3, 13)}, test=_best_unbid)),
+    ]
+
+
+def _total_tricks(trump: str, partner: int) -> Callable[[HandInfo, Bind, Context], bool]:
+    """The law of total tricks: compete to the level of the fit (eight trumps the two level,
+    nine the three level), counting ``partner``'s promised length in ``trump``."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        suit = bind[trump]
+        return _cheapest(ctx, suit.strain) <= info.lengths[suit] + _promised(ctx, suit, partner) - 6
+    return test
+
+
+def _promised(ctx: Context, suit: Suit, least: int = 0) -> int:
+    """The length partner's calls promised in ``suit`` (six for a weak jump overcall), at
+    least ``least``."""
+    return max(least, ctx.known(ctx.partner).lengths[suit][0])
+
+
+def _fit_of(total: int) -> Callable[[HandInfo, Bind, Context], bool]:
+    """``total`` trumps at least between the hand's ``t`` and what partner promised (five
+    for an overcall, six for a weak jump)."""
+    return lambda info, bind, ctx: info.lengths[bind["t"]] + _promised(ctx, bind["t"], 5) >= total
+
+
+def _contested_advances() -> list[tuple[str, Rule]]:
+    """Partner overcalled and the opener's side bid on (a negative double, a new suit, notrump),
+    or partner overcalled after their response: raise by the law of total tricks, bid game in
+    a major with values, else pass rather than guess a game."""
+    out: list[tuple[str, Rule]] = []
+    for tag, start in (("", "1s Lt X|Lu|LN ?"), ("_late", "1s P b Lt P ?")):
+        out += [
+            ("advance_ov_cue", _R(f"adv_contested_game{tag}", start, "4t", hcp=(13, ANY),
+                                  points=Points.SUPPORT, trump="t", lengths={"t": (3, 13)},
+                                  when=lambda c, b: b["t"].is_major)),
+            # weak with a long fit: straight to the level of the fit, to take their room
+            ("advance_ov_cue", _R(f"adv_contested_preempt{tag}", start, "4t", hcp=(0, 10),
+                                  lengths={"t": (4, 13)},
+                                  test=_fit_of(10), when=lambda c, b: b["t"].is_major
+                                  and _cheapest(c, b["t"].strain) <= 3)),
+            ("advance_ov_cue", _R(f"adv_contested_preempt_3{tag}", start, "3t", hcp=(0, 10),
+                                  lengths={"t": (4, 13)}, notes=(("preempt", None),),
+                                  when=lambda c, b: _cheapest_is(2, "t")(c, b)
+                                  and _promised(c, b["t"]) < 6)),
+            # opposite a weak jump overcall's six cards, three make nine trumps
+            ("advance_ov_cue", _R(f"adv_contested_preempt_wj{tag}", start, "3t", hcp=(0, 10),
+                                  lengths={"t": (3, 13)}, notes=(("preempt", None),),
+                                  when=lambda c, b: _cheapest_is(2, "t")(c, b)
+                                  and _promised(c, b["t"]) >= 6)),
+            ("advance_ov_cue", _R(f"adv_contested_raise{tag}", start, "ct", hcp=(6, 12),
+                                  points=Points.SUPPORT, trump="t", lengths={"t": (3, 13)},
+                                  notes=(("competitive", None),), test=_total_tricks("t", 5))),
+            ("advance_ov_cue", _R(f"adv_contested_pass{tag}", start, "P", hcp=(0, 10))),
+        ]
+    # after their negative double a new suit of one's own (no fit for partner) is natural
+    out.insert(2, ("advance_ov_cue", _R("adv_contested_new", "1s Lt X ?", "cu", hcp=(10, 16),
+                                        lengths={"u": (5, 13), "t": (0, 2)}, test=_good("u"),
+                                        when=_at_level(1))))
+    return out
+
+
+def _longest_other(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """The suit ``u`` is the longest of the suits neither side has bid (a major on ties),
+    four cards for a major, five for a minor."""
+    bid = {bind[v] for v in ("s", "t") if v in bind}
+    others = [x for x in Suit if x not in bid]
+    best = max(others, key=lambda x: (info.lengths[x], x.is_major, x))
+    return bind["u"] is best and info.lengths[best] >= (4 if best.is_major else 5)
+
+
+def _cheapest_is(level: int, var: str) -> Callable[[Context, Bind], bool]:
+    """The cheapest bid in the variable's suit is at ``level`` (the level of the fit)."""
+    return lambda ctx, bind: _cheapest(ctx, bind[var].strain) == level
+
+
+def _competitive_advances() -> list[tuple[str, Rule]]:
+    """Partner's competitive actions answered as a strong pair would: a three-card raise of
+    an overcall after their raise competes only at the two level (eight trumps, the law of
+    total tricks); partner's reopening double (1x, their overcall, two passes) is taken out
+    like a takeout double, to a major game or 3NT with values, else the longest new suit,
+    else opener's suit; the takeout doubler's second double (16+, short in their suit) is
+    taken out too, to game in a major with a six-card suit or some values, left in only
+    with a trump stack (two of the top five honours and four cards)."""
+    reopen = "1s Lt P P X P ?"
+    again = "1s X 2s|3s P P X P ?"
+    return [
+        # partner's preempt doubled or overcalled: raise to the level of the fit at once
+        ("advance_ov_cue", _R("preempt_raise_4", "2s|3s X|Lt ?", "4s", hcp=(0, 15),
+                              lengths={"s": (4, 13)}, notes=(("preempt", None),),
+                              when=lambda c, b: _no_strong(c, b) and (
+                                  c.tail[0].level == 2 or b["s"].is_major))),
+        ("advance_ov_cue", _R("preempt_raise_4_3", "3s X|Lt ?", "4s", hcp=(0, 15),
+                              lengths={"s": (3, 13)}, notes=(("preempt", None),),
+                              when=lambda c, b: b["s"].is_major)),
+        ("advance_ov_cue", _R("preempt_raise_3", "2s X|Lt ?", "3s", hcp=(0, 13),
+                              lengths={"s": (3, 13)}, notes=(("preempt", None),),
+                              when=lambda c, b: _no_strong(c, b)
+                              and _cheapest(c, b["s"].strain) <= 3)),
+        ("advance_ov_cue", _R("advance_ov_compete_3", "1s Lt Ls ?", "ct", hcp=(6, 12),
+                              points=Points.SUPPORT, trump="t", lengths={"t": (3, 3)},
+                              notes=(("competitive", None),), when=_cheapest_is(2, "t"))),
+        ("advance_ov_cue", _R("reopen_adv_major_game", reopen, "4u", hcp=(9, ANY),
+                              lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major
+                              and _cheapest(c, b["u"].strain) >= 3)),
+        ("advance_ov_cue", _R("reopen_adv_3nt", reopen, "3N", hcp=(10, ANY),
+                              test=_stopper("t"), test_note=("stopper", "t"),
+                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) == 3)),
+        ("advance_ov_cue", _R("reopen_adv_jump", reopen, "ju", hcp=(9, 11),
+                              lengths={"u": (5, 13)}, forcing=F.INVITATIONAL,
+                              test=_longest_other, when=_jump_below_four)),
+        ("advance_ov_cue", _R("reopen_adv_suit", reopen, "cu", hcp=(0, 11),
+                              lengths={"u": (4, 13)}, test=_longest_other,
+                              when=lambda c, b: _cheapest(c, b["u"].strain) <= 3)),
+        ("advance_ov_cue", _R("reopen_adv_nt", reopen, "cN", hcp=(6, 9), test=_stopper("t"),
+                              test_note=("stopper", "t"),
+                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+        ("advance_ov_cue", _R("reopen_adv_raise", reopen, "cs", hcp=(0, 11),
+                              lengths={"s": (2, 13)},
+                              when=lambda c, b: _cheapest(c, b["s"].strain) <= 3)),
+        ("advance_ov_cue", _R("again_penalty_pass", f"{again}", "P", lengths={"s": (4, 13)},
+                              notes=(("penalty_pass", None),),
+                              test=lambda i, b, c: i.top_honours(b["s"], 5) >= 2)),
+        ("advance_ov_cue", _R("again_major_game", again, "4u", lengths={"u": (5, 13)},
+                              test=lambda i, b, c: _best_unbid(i, b, c) and (
+                                  i.lengths[b["u"]] >= 6 or i.hcp >= 6),
+                              when=lambda c, b: b["u"].is_major)),
+        ("advance_ov_cue", _R("again_suit", again, "cu", hcp=(0, 11), lengths={"u": (3, 13)},
+                              test=_best_unbid)),
+    ]
+
+
+def _weak_two_new_suit() -> list[tuple[str, Rule]]:
+    """Opposite a weak two, responder's new suit forces: opener raises with three cards, else
+    rebids the six-card suit; responder then bids game, the major fit (eight cards with two
+    opposite six) or else 3NT, rather than pass a forcing sequence below game."""
+    start = "2s P Lt P"
+    return [
+        ("weak2_ask", _R("weak2_new_raise", f"{start} ?", "ct", lengths={"t": (3, 13)},
+                         when=_no_strong)),
+        ("weak2_ask", _R("weak2_new_rebid", f"{start} ?", "cs", lengths={"t": (0, 2)},
+                         when=_no_strong)),
+        ("weak2_ask", _R("weak2_new_raised_game", f"{start} Lt P ?", "4t", forcing=F.SIGNOFF,
+                         when=lambda c, b: _no_strong(c, b) and b["t"].is_major)),
+        ("weak2_ask", _R("weak2_new_raised_3nt", f"{start} Lt P ?", "3N", hcp=(14, ANY),
+                         forcing=F.SIGNOFF,
+                         when=lambda c, b: _no_strong(c, b) and not b["t"].is_major)),
+        ("weak2_ask", _R("weak2_new_fit_game", f"{start} Ls P ?", "4s", lengths={"s": (2, 13)},
+                         forcing=F.SIGNOFF,
+                         when=lambda c, b: _no_strong(c, b) and b["s"].is_major)),
+        ("weak2_ask", _R("weak2_new_3nt", f"{start} Ls P ?", "3N", hcp=(14, ANY),
+                         forcing=F.SIGNOFF, when=_no_strong)),
+    ]
+
+
+def _contested_notrump() -> list[tuple[str, Rule]]:
+    """Opener's notrump rebid after their overcall and partner's negative double or new suit
+    is a minimum (11–14, balanced, a stopper in their suit); responder then bids 3NT with 12+,
+    invites with 10–11 and otherwise passes, and opener accepts the invitation with 13–14."""
+    rebid = "1s Lt X|Lu P 1N|2N P ?"
+    return [
+        ("advance_ov_cue", _R("comp_rebid_nt", "1s Lt Lu P ?", "cN", hcp=(11, 14),
+                              balanced=True, test=_stopper("t"), test_note=("stopper", "t"),
+                              when=lambda c, b: c.last_bid is not None
+                              and (c.last_bid.level or 0) <= 2)),
+        ("advance_ov_cue", _R("comp_nt_game", rebid, "3N", hcp=(12, ANY))),
+        ("advance_ov_cue", _R("comp_nt_invite", rebid, "2N", hcp=(10, 11),
+                              forcing=F.INVITATIONAL)),
+        ("advance_ov_cue", _R("comp_nt_pass", rebid, "P", hcp=(0, 11))),
+        ("advance_ov_cue", _R("comp_nt_accept", f"{rebid[:-2]} 2N P ?", "3N", hcp=(13, 14),
+                              notes=(("maximum", None),))),
+        ("advance_ov_cue", _R("comp_nt_decline", f"{rebid[:-2]} 2N P ?", "P", hcp=(11, 12),
+                              notes=(("minimum", None),))),
+    ]
+
+
+def _with_advance(low: int, high: int = ANY) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Support points plus the middle of what partner's advance showed, within a band."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        last = ctx.partner_last()
+        if last is None:
+            return False
+        lo, hi = last.shown.hcp_envelope
+        total = info.support_points(bind["u"]) + (lo + min(hi, lo + 6)) // 2
+        return low <= total <= high
+    return test
+
+
+def _doubler_rebids() -> list[tuple[str, Rule]]:
+    """The takeout doubler after partner's suit advance with four trumps: game when the two
+    hands make 25 (doubler's support points and the middle of the advance's range), a raise
+    inviting it with 22–24, else a pass (a minimum double has shown its values)."""
+    start = "1s X P Lu P ?"
+    four = {"u": (4, 13)}
+    return [
+        ("advance_ov_cue", _R("doubler_game", start, "4u", hcp=(12, ANY), lengths=four,
+                              points=Points.SUPPORT, trump="u", test=_with_advance(25),
+                              when=lambda c, b: b["u"].is_major)),
+        ("advance_ov_cue", _R("doubler_raise", start, "cu", hcp=(14, ANY), lengths=four,
+                              points=Points.SUPPORT, trump="u", forcing=F.INVITATIONAL,
+                              test=_with_advance(22, 24),
+                              when=lambda c, b: _at_level(2)(c, b) and b["u"].is_major)),
+        ("advance_ov_cue", _R("doubler_pass", start, "P", hcp=(11, 15))),
+    ]
+
+
+def _nt_overcall_advances() -> list[tuple[str, Rule]]:
+    """Partner overcalled 1NT (15–18): "systems on", as opposite a 1NT opening: game with 10+
+    HCP, an invitation with 8–9, a six-card suit to play with less, else pass."""
+    start = "1s 1N P"
+    return [
+        ("advance_ov_cue", _R("adv_1nt_major_game", f"{start} ?", "4M", hcp=(9, 15),
+                              lengths={"M": (6, 13)})),
+        ("advance_ov_cue", _R("adv_1nt_3nt", f"{start} ?", "3N", hcp=(10, 15))),
+        ("advance_ov_cue", _R("adv_1nt_2nt", f"{start} ?", "2N", hcp=(8, 9),
+                              forcing=F.INVITATIONAL)),
+        ("advance_ov_cue", _R("adv_1nt_weak", f"{start} ?", "2t", hcp=(0, 7),
+                              lengths={"t": (6, 13)}, forcing=F.SIGNOFF)),
+        ("advance_ov_cue", _R("adv_1nt_pass", f"{start} ?", "P", hcp=(0, 7))),
+        ("advance_ov_cue", _R("adv_1nt_2nt_accept", f"{start} 2N P ?", "3N", hcp=(17, 18),
+                              notes=(("maximum", None),))),
+        ("advance_ov_cue", _R("adv_1nt_2nt_decline", f"{start} 2N P ?", "P", hcp=(15, 16),
+                              notes=(("minimum", None),))),
     ]
 
 
@@ -577,6 +1070,18 @@ def _second_round() -> list[Rule]:
         _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
            lengths={"t": (6, 13)}, **major_t),
         _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 17)),
+        # after opener's 2NT (18–19) responder shows a five-card major again, or four spades
+        # after 1♥ (both forcing to game): opener raises with three (four) or bids 3NT
+        _R("resp_2nt_rebid_five", "1s P 1t P 2N P ?", "3t", hcp=(6, ANY),
+           lengths={"t": (5, 5)}, forcing=F.GAME_FORCING, **major_t),
+        _R("resp_2nt_spades", "1s P 1H P 2N P ?", "3S", hcp=(6, ANY),
+           lengths={"S": (4, 13), "H": (4, 4)}, forcing=F.GAME_FORCING),
+        _R("opener_2nt_five_raise", "1s P 1t P 2N P 3t P ?", "4t", lengths={"t": (3, 13)},
+           **major_t),
+        _R("opener_2nt_five_3nt", "1s P 1t P 2N P 3t P ?", "3N", lengths={"t": (0, 2)},
+           **major_t),
+        _R("opener_2nt_spades_raise", "1s P 1H P 2N P 3S P ?", "4S", lengths={"S": (4, 13)}),
+        _R("opener_2nt_spades_3nt", "1s P 1H P 2N P 3S P ?", "3N", lengths={"S": (0, 3)}),
         _R("resp_2nt_rebid_4nt", "1s P 1t P 2N P ?", "4N", hcp=(12, 13),
            notes=(("quantitative", None),), forcing=F.INVITATIONAL,
            test=lambda i, b, c: i.lengths[b["t"]] <= 5 or not b["t"].is_major),
@@ -589,6 +1094,12 @@ def _second_round() -> list[Rule]:
         _R("resp_2nt_rebid_3nt", "1s P 1t P 2N P ?", "3N", hcp=(6, ANY)),
         _R("resp_jump_rebid_game", "1s P 1t P 3s P ?", "4s", hcp=(8, ANY),
            test=fits("s", 2), **major_s),
+        _R("resp_jump_rebid_own", "1s P 1t P 3s P ?", "3t", hcp=(8, ANY),
+           lengths={"t": (6, 13)}, forcing=F.FORCING, **major_t),
+        _R("resp_jump_rebid_own_raise", "1s P 1t P 3s P 3t P ?", "4t", lengths={"t": (2, 13)},
+           **major_t),
+        _R("resp_jump_rebid_own_3nt", "1s P 1t P 3s P 3t P ?", "3N", lengths={"t": (0, 1)},
+           **major_t),
         _R("resp_jump_rebid_3nt", "1s P 1t P 3s P ?", "3N", hcp=(9, ANY), test=_fitting_3nt),
         _R("resp_jump_rebid_pass", "1s P 1t P 3s P ?", "P", hcp=(0, 7)),
         _R("resp_jump_raise_game", "1s P 1t P 3t P ?", "4t", hcp=(8, ANY), **major_t),
@@ -598,11 +1109,25 @@ def _second_round() -> list[Rule]:
         _R("resp_raise_invite", "1s P 1t P 2t P ?", "3t", hcp=(11, 12), points=Points.SUPPORT,
            trump="t", forcing=F.INVITATIONAL, **major_t),
         _R("resp_raise_pass", "1s P 1t P 2t P ?", "P", hcp=(0, 10), **major_t),
+        # a second four-card major with values to force: the last chance for its 4-4 fit
+        _R("resp_other_major", "1s P 1t P 2s P ?", "2u", hcp=(11, ANY),
+           lengths={"u": (4, 13)}, forcing=F.FORCING,
+           when=lambda c, b: not b["s"].is_major and ("u" not in b or (
+               b["u"].is_major and b["u"] is not b["t"]))),
         _R("resp_own_rebid_game", "1s P 1t P 2s P ?", "4s", hcp=(13, ANY),
            lengths={"s": (2, 13)}, **major_s),
-        _R("resp_own_rebid_3nt", "1s P 1t P 2s P ?", "3N", hcp=(13, 17),
+        # responder's own six-card major: game with 12+, an invitation with 10–11
+        _R("resp_own_major_game", "1s P 1t P 2s P ?", "4t", hcp=(12, 17),
+           lengths={"t": (6, 13)}, **major_t),
+        _R("resp_own_major_invite", "1s P 1t P 2s P ?", "3t", hcp=(10, 11),
+           lengths={"t": (6, 13)}, forcing=F.INVITATIONAL, **major_t),
+        # 3NT from 11 HCP opposite the rebid (10–15): 24 together, the modern game
+        _R("resp_own_rebid_3nt", "1s P 1t P 2s P ?", "3N", hcp=(11, 17),
            test=lambda i, b, c: i.balanced or i.stopper(C) + i.stopper(D) + i.stopper(H)
            + i.stopper(S) >= 3),
+        _R("opener_own_invite_accept", "1s P 1t P 2s P 3t P ?", "4t", hcp=(13, ANY),
+           lengths={"t": (2, 13)}, **major_t),
+        _R("opener_own_invite_decline", "1s P 1t P 2s P 3t P ?", "P", **major_t),
         _R("resp_own_rebid_invite", "1s P 1t P 2s P ?", "3s", hcp=(11, 12),
            lengths={"s": (2, 13)}, forcing=F.INVITATIONAL, **major_s),
         _R("resp_1nt_rebid_3nt", "1s P 1t P 1N P ?", "3N", hcp=(13, 18),
@@ -614,6 +1139,45 @@ def _second_round() -> list[Rule]:
         _R("opener_2nt_invite_decline", "1s P 1t P 1N P 2N P ?", "P", hcp=(0, 12),
            notes=(("minimum", None),)),
     ]
+
+
+def _no_fit_with(answer: Call) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Responder holds no four cards in the major opener's Stayman answer showed."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        suit = answer.strain.suit if answer.strain is not None else None
+        return suit is None or not suit.is_major or info.lengths[suit] < 4
+    return test
+
+
+def _notrump_slams() -> list[tuple[str, Rule]]:
+    """Slams after Stayman, where partner's notrump range is narrow and HCP add up: 33
+    between the hands for a small slam (the quantitative 4NT asks opener to bid it with a
+    maximum), 33 with a major fit for six of the major, as after a direct response."""
+    out: list[tuple[str, Rule]] = []
+    for answer in ("2D", "2H", "2S"):
+        low = answer.lower()
+        seq = f"1N P 2C P {answer} P ?"
+        no_fit = _no_fit_with(Call.parse(answer))
+        out += [
+            (f"stayman_after_{low}_3nt" if answer != "2D" else "stayman_after_2d_3s",
+             _R(f"stayman_{low}_6nt", seq, "6N", hcp=(18, ANY), test=no_fit)),
+            (f"stayman_after_{low}_3nt" if answer != "2D" else "stayman_after_2d_3s",
+             _R(f"stayman_{low}_4nt", seq, "4N", hcp=(16, 17), forcing=F.INVITATIONAL,
+                notes=(("quantitative", None),), test=no_fit)),
+        ]
+        if answer != "2D":
+            out.append((f"stayman_{answer[1]}_game",
+                        _R(f"stayman_{answer[1]}_slam", seq, f"6{answer[1]}", hcp=(18, ANY),
+                           lengths={answer[1]: (4, 13)})))
+    for answer in ("3H", "3S"):
+        out.append((f"2nt_stayman_{answer[1]}_4",
+                    _R(f"2nt_stayman_{answer[1]}_6", f"2N P 3C P {answer} P ?",
+                       f"6{answer[1]}", hcp=(11, ANY), lengths={answer[1]: (4, 13)})))
+    for answer in ("3D", "3H", "3S"):
+        out.append(("2nt_stayman_3nt",
+                    _R(f"2nt_stayman_{answer.lower()}_6nt", f"2N P 3C P {answer} P ?", "6N",
+                       hcp=(12, ANY), test=_no_fit_with(Call.parse(answer)))))
+    return out
 
 
 def _below_four(rule: Rule) -> Rule:
@@ -642,9 +1206,24 @@ def amend_rules(rules: list[Rule], replace: dict[str, Rule],
     return out
 
 
+_OPENINGS = {"1s", "1M", "1m", "1C", "1D", "1H", "1S"}
+
+
+def _light_opener(rule: Rule) -> Rule:
+    """An opener's rebid that SAYC starts at 11 HCP starts at 10: the rule of 20 opens 6-4
+    and 5-5 hands with 10 HCP, and their rebids must show the same minimum the opening did
+    (else the natural placement bids for them, and the table reads a range they miss)."""
+    tokens = rule.tokens
+    opener_again = len(tokens) in (4, 8) and tokens[0] in _OPENINGS
+    if not opener_again or rule.hcp[0] != 11 or rule.points is not Points.HCP:
+        return rule
+    return replace(rule, hcp=(10, rule.hcp[1]))
+
+
 def modern_rules() -> list[Rule]:
     """SAYC's rules with the modern changes put in place."""
-    return amend_rules(sayc.sayc_rules(), _replacements(), _additions())
+    rules = amend_rules(sayc.sayc_rules(), _replacements(), _additions())
+    return [_light_opener(rule) for rule in rules]
 
 
 def _partner_by_rules(ctx: Context) -> int:
@@ -663,25 +1242,141 @@ def _cheapest(ctx: Context, strain: Strain) -> int:
     return last.level if strain > last.strain else last.level + 1
 
 
+def _is_game(call: Call) -> bool:
+    """A game and not a slam: 3NT, 4♥/4♠, 5♣/5♦ or any call between them and six."""
+    if call.level is None or call.strain is None or call.level >= 6:
+        return False
+    return call.level >= (3 if call.strain is Strain.NOTRUMP else
+                          4 if call.strain.suit is not None and call.strain.suit.is_major else 5)
+
+
+def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
+    """SAYC's natural meaning, except that a game may be a slam held back for want of the
+    strength partner's system calls showed (see ``modern_fallback``): so a game's HCP reach
+    up to that point (a 19-count opposite an opening places game, and says so)."""
+    shown = sayc.describe_natural(system, ctx, call)
+    if not _is_game(call) or not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
+        return shown
+    lo, hi = shown.hcp
+    held_back = min(MAX_HCP, 30 - _partner_by_rules(ctx))
+    return replace(shown, hcp=(lo, max(hi, held_back)))
+
+
+def _major_game(system: System, info: HandInfo, ctx: Context, call: Call,
+                shown: Shown) -> tuple[Call, Shown]:
+    """Five of a minor becomes four of a major when the partnership has shown eight cards
+    there (a 4-4 fit or better): the major game needs a trick fewer and scores more."""
+    if call.level != 5 or call.strain not in (Strain.CLUBS, Strain.DIAMONDS):
+        return call, shown
+    known = ctx.known(ctx.partner).lengths
+    fits = [m for m in (S, H) if info.lengths[m] + known[m][0] >= 8]
+    if not fits:
+        return call, shown
+    best = max(fits, key=lambda m: info.lengths[m] + known[m][0])
+    game = Call.bid(4, best.strain)
+    last = ctx.last_bid
+    if last is not None and game.rank <= last.rank:
+        return call, shown
+    return game, modern_describe(system, ctx, game)
+
+
 def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
+    """SAYC's placement, but a known 4-4 major fit plays in 4M rather than 5m."""
+    call, shown = _modern_placement(system, info, ctx)
+    if _is_game(call):
+        shown = modern_describe(system, ctx, call)  # the same meaning the table reads
+    call, shown = _contested_limit(info, ctx, call, shown)
+    call, shown = _total_tricks_raise(system, info, ctx, call, shown)
+    return _major_game(system, info, ctx, call, shown)
+
+
+def _total_tricks_raise(system: System, info: HandInfo, ctx: Context, call: Call,
+                        shown: Shown) -> tuple[Call, Shown]:
+    """When the opponents have just bid or doubled, a weak hand with a fit for partner's
+    long suit (five cards or more shown) raises at once to the level of the trumps between
+    the hands, the law of total tricks (nine trumps the three level, ten the four level),
+    rather than pass or invite below it: the raise takes their room at little risk."""
+    if len(ctx.history) < 1 or ctx.history[-1].seat.side is ctx.bidder.side:
+        return call, shown
+    rho = ctx.history[-1].call
+    if rho.kind is CallKind.PASS or info.hcp > 12 or call == DOUBLE:
+        return call, shown
+    last = ctx.partner_last()
+    if (last is None or not last.call.is_bid or last.shown.artificial or last.call.strain is None
+            or last.call.strain.suit is None):
+        return call, shown
+    suit = last.call.strain.suit
+    if ctx.known(ctx.partner).lengths[suit][0] < 5:
+        return call, shown
+    level = min(info.lengths[suit] + ctx.known(ctx.partner).lengths[suit][0] - 6, 4)
+    if call.is_bid and (call.strain is not suit.strain or (call.level or 0) >= level):
+        return call, shown
+    if level < 2 or _cheapest(ctx, suit.strain) > level:
+        return call, shown
+    raise_ = Call.bid(level, suit.strain)
+    return raise_, modern_describe(system, ctx, raise_)
+
+
+def _contested_limit(info: HandInfo, ctx: Context, call: Call,
+                     shown: Shown) -> tuple[Call, Shown]:
+    """In a contested auction a hand that has already limited itself with a natural bid (a
+    raise, a competitive bid: 12 HCP at most) bids its fit again only up to the level of the
+    trumps between the hands, the law of total tricks, and no notrump game: partner, who
+    knows the range, decides about game, unless partner's last call invites or forces."""
+    if not call.is_bid or call.strain is None:
+        return call, shown
+    if not any(e.seat.side is not ctx.bidder.side and e.call.is_bid for e in ctx.history):
+        return call, shown
+    if not any(e.call.is_bid and not e.shown.artificial and e.shown.hcp_envelope[1] <= 12
+               for e in ctx.calls_of(ctx.bidder)):
+        return call, shown
+    last = ctx.partner_last()
+    if ctx.partner_forces() or (last is not None and last.shown.forcing in (
+            F.INVITATIONAL, F.FORCING, F.GAME_FORCING)):
+        return call, shown
+    suit = call.strain.suit
+    if suit is None:  # notrump: a game only if partner invited it
+        return (call, shown) if not _is_game(call) else (PASS, Shown())
+    trumps = info.lengths[suit] + ctx.known(ctx.partner).lengths[suit][0]
+    if (call.level or 0) <= trumps - 6:
+        return call, shown
+    return PASS, Shown()
+
+
+def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
     call, shown = sayc.natural_fallback(system, info, ctx, placement=AGGRESSIVE)
     long = info.longest()
     if (call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us()
             and info.hcp + _partner_by_rules(ctx) < 31):
-        return PASS, Shown()  # a slam needs the strength partner's system calls showed
+        # a slam needs the strength partner's system calls showed; short of it, game (a
+        # forcing call from partner still has to be answered: never a pass of a force)
+        assert call.strain is not None
+        forced = ctx.partner_forces()
+        if (forced and info.lengths[long] >= 5 and _cheapest(ctx, long.strain) <= 3
+                and call.strain in (long.strain, Strain.NOTRUMP)):  # a fit goes to game
+            natural = Call.bid(_cheapest(ctx, long.strain), long.strain)  # show it, forcing
+            return natural, modern_describe(system, ctx, natural)
+        game = Call.bid(3 if call.strain is Strain.NOTRUMP else
+                        4 if call.strain.suit is not None and call.strain.suit.is_major
+                        else 5, call.strain)
+        last = ctx.last_bid
+        if last is None or game.rank > last.rank:
+            return game, modern_describe(system, ctx, game)
+        if not forced:
+            return PASS, Shown()
     if (call.is_bid and call.strain is Strain.NOTRUMP and (call.level or 0) >= 3
             and info.hcp <= 12 and info.lengths[long] >= 6):
         # a minimum hand with a long suit rebids it rather than jump to notrump
         cheaper = Call.bid(_cheapest(ctx, long.strain), long.strain)
         if cheaper.level is not None and cheaper.level <= 3:
-            return cheaper, sayc.describe_natural(system, ctx, cheaper)
+            return cheaper, modern_describe(system, ctx, cheaper)
     if call == THREE_NT and min(info.lengths) == 0 and info.lengths[long] >= 6:
         # no 3NT with a void and a long suit: the game in the suit
         game = Call.bid(4 if long.is_major else 5, long.strain)
         legal = ctx.last_bid is None or game.rank > ctx.last_bid.rank
         if legal:
-            return game, sayc.describe_natural(system, ctx, game)
+            return game, modern_describe(system, ctx, game)
     if call == DOUBLE:
         last = ctx.last_bid
         suit = None if last is None or last.strain is None else last.strain.suit
@@ -690,5 +1385,15 @@ def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call,
     return call, shown
 
 
-MODERN = System("Modern", modern_rules(), fallback=modern_fallback, describe=sayc.describe_natural)
+MODERN = System("Modern", modern_rules(), fallback=modern_fallback, describe=modern_describe)
 """The robots' default system: modern aggressive standard (SAYC remains selectable)."""
+
+
+def with_rkc(rules: list[Rule], variant: str) -> list[Rule]:
+    """``rules`` with Roman key-card answers in ``variant`` (``1430`` or ``0314``)."""
+    return amend_rules(rules, {rule.name: rule for rule in sayc.rkc_answers(variant)}, [])
+
+
+MODERN_0314 = System("Modern (RKC 0314)", with_rkc(modern_rules(), "0314"),
+                     fallback=modern_fallback, describe=modern_describe)
+"""The modern system with RKC 0314 answers (5♣ 0 or 3 key cards, 5♦ 1 or 4)."""

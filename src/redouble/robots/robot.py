@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 
 from redouble.calls import Call
 from redouble.cards import DECK, Card
+from redouble.errors import BridgeError
 from redouble.robots.base import CallChoice
 from redouble.robots.cardplay import CardDecision, CardPlayer, Scoring, sure_claim
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import HandConstraint
 from redouble.robots.modern import MODERN
+from redouble.robots.simulation import Simulator
 from redouble.robots.system import Explained, System, explain_text
 from redouble.seats import Seat
 from redouble.view import View
@@ -51,11 +53,14 @@ class SaycRobot:
 
     def __init__(self, *, system: System = MODERN, scoring: Scoring | str | None = None,
                  budget: float = 0.8, samples: int | None = None, seed: int = 0,
-                 lang: str = "en") -> None:
+                 lang: str = "en", simulate: bool = True, bid_budget: float = 0.6) -> None:
         self.system = system
+        # competitive, game, slam and penalty-double decisions by simulation (None: rules only)
+        self.simulator = Simulator(system, seed=seed, budget=bid_budget) if simulate else None
         # None: play for the form of scoring the table shows in each view (IMPs if it shows none)
         fixed = None if scoring is None else Scoring.parse(scoring)
         self.scoring = fixed or Scoring.IMPS
+        self._fixed_scoring = fixed
         self.player = CardPlayer(scoring=fixed, budget=budget, samples=samples, seed=seed)
         self.lang = lang
         self.log = DecisionLog()
@@ -69,9 +74,23 @@ class SaycRobot:
         info = HandInfo.of(view.original_hand(view.seat) or view.hand)
         ctx = self.system.context(view.dealer, view.vulnerability, _calls(view))
         explained = self.system.choose(info, ctx)
+        if self.simulator is not None:
+            simulated = self.simulator.decide(view, ctx, info, explained,
+                                              scoring=self._scoring(view))
+            if simulated is not None and simulated.call != explained.call:
+                explained = self.system.meaning(ctx, simulated.call)
         if view.legal_calls and explained.call not in view.legal_calls:
             raise ValueError(f"the system chose {explained.call}, which is not legal now")
         return explained
+
+    def _scoring(self, view: View) -> Scoring:
+        """The form of scoring to bid for: the robot's own if fixed, else the table's."""
+        if self._fixed_scoring is None and view.scoring is not None:
+            try:
+                return Scoring.parse(view.scoring)
+            except BridgeError:  # an unknown form: IMPs, the safe default
+                return Scoring.IMPS
+        return self.scoring
 
     def choose_call(self, view: View) -> CallChoice:
         """A call with its explanation, alerted when the meaning is artificial."""

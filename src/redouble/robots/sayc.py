@@ -15,11 +15,22 @@ from redouble.calls import DOUBLE, PASS, Call, CallKind
 from redouble.cards import Rank, Strain, Suit
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Shown
-from redouble.robots.system import Bind, Context, Rule, System, Test, When
+from redouble.robots.system import BiddingSystemError, Bind, Context, Rule, System, Test, When
 from redouble.seats import Seat
 
-__all__ = ["SAYC", "SOUND", "Placement", "describe_natural", "natural_fallback", "negative_double", "opening_suit",
-           "sayc_rules", "takeout_advances"]
+__all__ = [
+    "RKC_VARIANTS",
+    "SAYC",
+    "SOUND",
+    "Placement",
+    "describe_natural",
+    "natural_fallback",
+    "negative_double",
+    "opening_suit",
+    "rkc_answers",
+    "sayc_rules",
+    "takeout_advances",
+]
 
 F = Forcing
 ANY = MAX_HCP
@@ -215,9 +226,10 @@ def _missing_keycards(info: HandInfo, ctx: Context) -> int:
     if trump is None or answer is None or answer.call.strain is None:
         return 5
     own = info.keycards(trump)
-    strain = answer.call.strain
-    options = {Strain.CLUBS: (1, 4), Strain.DIAMONDS: (0, 3), Strain.HEARTS: (2,),
-               Strain.SPADES: (2,)}.get(strain, (0,))
+    # the answer's meaning, not its strain, says how many (1430 and 0314 swap 5♣ and 5♦)
+    keys = {key for key, _ in answer.shown.notes}
+    options = ((1, 4) if "rkc_14" in keys else (0, 3) if "rkc_03" in keys
+               else (2,) if keys & {"rkc_2", "rkc_2q"} else (0,))
     valid = [n for n in options if own + n <= 5]
     if not valid:
         return 5
@@ -252,6 +264,27 @@ def _grand(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 def _R(name: str, pattern: str, call: str, **kw: object) -> Rule:
     return Rule(name=name, pattern=pattern, call=call, **kw)  # type: ignore[arg-type]
+
+
+RKC_VARIANTS = ("1430", "0314")
+"""Roman key-card answers: 1430 (5♣ 1 or 4 key cards, 5♦ 0 or 3) or 0314 (the two swapped);
+in both 5♥ shows two without the trump queen and 5♠ two with it."""
+
+
+def rkc_answers(variant: str = "1430") -> list[Rule]:
+    """The answers to Roman key-card Blackwood in ``variant`` (``RKC_VARIANTS``)."""
+    if variant not in RKC_VARIANTS:
+        raise BiddingSystemError(f"unknown RKC variant {variant!r}: expected 1430 or 0314")
+    low, high = ("rkc_14", (1, 4)), ("rkc_03", (0, 3))
+    clubs, diamonds = (low, high) if variant == "1430" else (high, low)
+    out = []
+    for call, (key, count), queen in (("5C", clubs, None), ("5D", diamonds, None),
+                                      ("5H", ("rkc_2", (2,)), False),
+                                      ("5S", ("rkc_2q", (2,)), True)):
+        out.append(_R(f"rkc_answer_{call}", "... 4N P ?", call, artificial=True,
+                      notes=((key, None),), when=_partner_asked_rkc,
+                      test=_rkc_answer(count, queen)))
+    return out
 
 
 def _rules() -> list[Rule]:
@@ -678,10 +711,8 @@ def _rules() -> list[Rule]:
     # ---- Roman key-card Blackwood (1430) ----
     add(_R("rkc_ask", "... ?", "4N", hcp=(13, ANY), artificial=True, forcing=F.FORCING,
            notes=(("rkc", None),), when=_rkc_open, test=_rkc_ask_test))
-    for call, key, count, queen in (("5C", "rkc_14", (1, 4), None), ("5D", "rkc_03", (0, 3), None),
-                                    ("5H", "rkc_2", (2,), False), ("5S", "rkc_2q", (2,), True)):
-        add(_R(f"rkc_answer_{call}", "... 4N P ?", call, artificial=True, notes=((key, None),),
-               when=_partner_asked_rkc, test=_rkc_answer(count, queen)))
+    for rule in rkc_answers("1430"):
+        add(rule)
     add(_R("rkc_grand", "... 4N P b P ?", "7s", notes=(("slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(7)(c, b),
            test=_grand, forcing=F.SIGNOFF))

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from redouble.cards import Suit
 from redouble.robots.meaning import MAX_HCP, Forcing
-from redouble.robots.modern import amend_rules, modern_fallback, modern_rules
-from redouble.robots.sayc import describe_natural
+from redouble.robots.modern import (
+    amend_rules,
+    modern_describe,
+    modern_fallback,
+    modern_rules,
+    with_rkc,
+)
 from redouble.robots.system import Rule, System
 
-__all__ = ["TWO_OVER_ONE", "two_over_one_rules"]
+__all__ = ["TWO_OVER_ONE", "TWO_OVER_ONE_0314", "two_over_one_rules"]
 
 H = Suit.HEARTS
 
@@ -39,5 +44,9 @@ def two_over_one_rules() -> list[Rule]:
 
 
 TWO_OVER_ONE = System("2/1", two_over_one_rules(), fallback=modern_fallback,
-                      describe=describe_natural)
+                      describe=modern_describe)
 """Two over one game forcing: selectable with ``system="2/1"``."""
+
+TWO_OVER_ONE_0314 = System("2/1 (RKC 0314)", with_rkc(two_over_one_rules(), "0314"),
+                           fallback=modern_fallback, describe=modern_describe)
+"""Two over one with RKC 0314 answers: ``system="2/1-0314"``."""

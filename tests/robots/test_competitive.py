@@ -1,0 +1,106 @@
+"""Competitive bidding in the modern system: each rule as a hand and an auction giving the
+call a published description of the convention gives, and an explanation that says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble.calls import Call
+from redouble.cards import Suit
+from redouble.hand import Hand
+from redouble.robots.evaluation import HandInfo
+from redouble.robots.modern import MODERN
+from redouble.robots.system import Explained
+from redouble.seats import Seat, Vulnerability
+
+NONE, BOTH = Vulnerability.NONE, Vulnerability.BOTH
+
+
+def choose(hand: str, auction: str, *, vul: Vulnerability = NONE) -> str:
+    calls = [Call.parse(c) for c in auction.split()]
+    ctx = MODERN.context(Seat.NORTH, vul, calls)
+    return str(MODERN.choose(HandInfo.of(Hand.parse(hand).cards), ctx).call)
+
+
+def meaning(auction: str, call: str, *, vul: Vulnerability = NONE) -> Explained:
+    calls = [Call.parse(c) for c in auction.split()]
+    return MODERN.meaning(MODERN.context(Seat.NORTH, vul, calls), Call.parse(call))
+
+
+def test_a_three_card_raise_of_an_overcall_competes_at_the_two_level() -> None:
+    # The law of total tricks (Cohen, "To Bid or Not to Bid"): eight trumps, the two level.
+    assert choose("AT93.KJ543.J94.9", "1C 1D 2C") == "2D"
+    read = meaning("1C 1D 2C", "2D")
+    assert read.shown.lengths[Suit.DIAMONDS][0] == 3
+    assert read.shown.conflicts() == []
+
+
+def test_the_overcaller_does_not_compete_to_three_on_eight_trumps() -> None:
+    # Partner's raise promised three: 5 + 3 = 8 trumps, so 3♣ is left to them.
+    assert choose("J5.QT.QT862.K842", "1C 1D 2C 2D P P 3C P P") == "Pass"
+
+
+def test_a_raise_that_limited_the_hand_is_not_followed_by_a_jump_to_game() -> None:
+    # Responder's 2♣ showed 6-10; partner passed 2♦ with a minimum: no 5♣ on 5 + 3 trumps.
+    assert choose("J72.AJ5.85.A9753", "1C 1D 2C 2D P P") == "Pass"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("A.J9532.A752.T94", "1S 3D P P X P", "4H"),    # a six-card major and values: game
+    ("KT852.QJ.543.A92", "1C 2D P P X P", "3S"),    # 10 HCP and five spades: a jump invites
+    ("J9.K32.7432.8754", "1H 3D P P X P", "3H"),    # nothing to say: opener's major, 3 cards
+    ("AT6.J85.KJ4.KJ63", "1H 3D P P X P", "3NT"),   # a stopper and values: 3NT
+    ("82.KT9.AJ97.8643", "1H 2D P P X P", "Pass"),  # a trump stack: the double is left in
+])
+def test_advancing_a_reopening_double(hand: str, auction: str, call: str) -> None:
+    # Opener's reopening double is takeout (responder may have passed with their suit):
+    # responder bids like the advancer of a takeout double, or passes with a trump stack.
+    assert choose(hand, auction) == call
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("AJ9532.T87.62.73", "4S"),   # six spades opposite 16+ and shortness: game
+    ("J9532.T87.762.73", "3S"),   # five spades and nothing: the cheapest level
+    ("87.KQT9.J763.962", "Pass"),  # four trumps with two top honours: for penalty
+])
+def test_advancing_the_takeout_doublers_second_double(hand: str, call: str) -> None:
+    # The doubler who doubles again after their raise shows 16+ and still asks for a suit.
+    assert choose(hand, "P 1H X 3H P P X P", vul=BOTH) == call
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("T9763.KJ5.7.Q983", "1D 1S X", "4S"),        # five trumps opposite an overcall: ten
+    ("T976.KJ5.74.Q983", "1D 1S X", "3S"),        # four: nine trumps, the three level
+    ("AQ732.K62.8.T432", "2S X", "4S"),           # partner's weak two doubled: ten trumps
+    ("K73.Q862.J82.943", "2S X", "3S"),           # three cards: nine trumps
+    ("8.Q986543.83.KQ6", "1S 2H 2S", "4H"),       # seven opposite five: no mere invitation
+])
+def test_raises_to_the_level_of_the_fit_over_their_action(hand: str, auction: str,
+                                                          call: str) -> None:
+    # The law of total tricks: with a weak hand, bid at once to the level of the trumps
+    # held between the two hands (Cohen; Bergen's preemptive raises).
+    assert choose(hand, auction) == call
+
+
+@pytest.mark.parametrize("hand", ["Q.QJ98754.Q8.AT3", "AJ.K76542.KT3.KQ"])
+def test_a_long_suit_or_a_strong_hand_overcalls_at_the_two_level(hand: str) -> None:
+    # Seven cards with two of the top five honours, or 16 HCP and six cards: 2♥ over 1♠
+    # even vulnerable, though the suit lacks the quality of a weak two.
+    assert choose(hand, "1S", vul=BOTH) == "2H"
+
+
+def test_a_limited_raiser_does_not_bid_a_notrump_game_partner_did_not_invite() -> None:
+    # 2♦ showed 6-10; partner's 3♦ competes for the part score, it does not invite.
+    assert choose("Q53.K2.K8643.Q95", "1D 1H 2D 2H 3D P") == "Pass"
+
+
+def test_three_cards_raise_a_weak_jump_overcall_to_the_three_level() -> None:
+    # A weak jump overcall promises six: three more are nine trumps, the three level; the
+    # same three cards opposite a one-level overcall (five) compete no higher than two.
+    assert choose("J82.A843.K9872.4", "1C 2S 2NT") == "3S"
+    assert meaning("1D 1S X", "3S").shown.lengths[Suit.SPADES][0] == 4
+
+
+def test_a_good_long_major_bids_game_over_a_weak_two_rather_than_double() -> None:
+    # 17 HCP and KQJ7653: 4♠ over 2♥ at once (a double would hear partner's 3♣).
+    assert choose("KQJ7653.8.AKQ.QT", "2H") == "4S"

@@ -1,0 +1,209 @@
+"""Constructive bidding in the modern system and 2/1: 4-4 major fits found after a minor
+opening (Walsh responses, opener's raise with four), a 4-4 major fit played in 4M rather than
+5m, and natural game placements explained with ranges their hands fit."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from redouble.calls import Call
+from redouble.hand import Hand
+from redouble.robots.evaluation import HandInfo
+from redouble.robots.modern import MODERN
+from redouble.robots.system import System, explain_text
+from redouble.robots.twoovers import TWO_OVER_ONE
+from redouble.seats import Seat, Vulnerability
+
+NONE = Vulnerability.NONE
+SYSTEMS = pytest.mark.parametrize("system", [MODERN, TWO_OVER_ONE], ids=["modern", "2/1"])
+
+
+def choose(system: System, hand: str, auction: str) -> str:
+    ctx = system.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
+    return str(system.choose(HandInfo.of(Hand.parse(hand).cards), ctx).call)
+
+
+@SYSTEMS
+def test_walsh_a_weak_or_invitational_responder_shows_the_major_before_diamonds(
+        system: System) -> None:
+    # Walsh (as in Root & Pavlicek, modern standard): over 1♣ a responder short of game
+    # values bids a four-card major ahead of diamonds, so a 4-4 fit is never lost
+    assert choose(system, "KQ83.QT.KJ82.986", "1C P") == "1S"
+    assert choose(system, "QT.KQ83.KJ82.986", "1C P") == "1H"
+    assert choose(system, "KQ83.KJ82.QT2.98", "1C P") == "1H"  # 4-4 majors: up the line
+    # game values bid diamonds first: the major comes next, still forcing
+    assert choose(system, "KQ83.A2.AKJ82.96", "1C P") == "1D"
+    # with four spades and no four-card major, 1NT and 3NT are never the response
+    assert choose(system, "KJ32.Q32.K32.Q32", "1D P") == "1S"
+    assert choose(system, "AJ32.K32.KQ2.Q32", "1C P") == "1S"
+
+
+@SYSTEMS
+def test_opener_raises_partners_major_with_four(system: System) -> None:
+    # four-card support: raise at once, by support points (11–15 two, 16–18 three)
+    assert choose(system, "AQ32.K2.K32.QJ32", "1C P 1S P") == "3S"
+    assert choose(system, "AQ32.K2.Q32.J432", "1C P 1S P") == "2S"
+    assert choose(system, "K2.AQ32.Q32.J432", "1D P 1H P") == "2H"
+
+
+@SYSTEMS
+def test_opener_shows_a_four_card_major_up_the_line_rather_than_notrump(system: System) -> None:
+    # over 1♦ (a Walsh responder with game values and a major bid 1♦ first) the major comes
+    # before 1NT, and responder with four of them places the game in it
+    assert choose(system, "AJ98.Q64.975.KQ7", "1C P 1D P") == "1S"
+    assert choose(system, "AJ9.Q642.975.KQ7", "1C P 1D P") == "1H"
+    assert choose(system, "7643.A3.AJ86.A42", "1C P 1D P 1S P") == "4S"
+    assert choose(system, "AJ9.Q64.975.KQ72", "1C P 1D P") == "1NT"  # no major: notrump
+    # 18 balanced with four spades over 1♥ bids 1♠ (2NT would bury the fit); 19 bids 2NT
+    assert choose(system, "K632.KQ9.A5.AQ53", "1C P 1H P") == "1S"
+    assert choose(system, "K632.KQ9.A5.AK53", "1C P 1H P") == "2NT"
+
+
+@SYSTEMS
+def test_responder_shows_a_second_major_before_notrump(system: System) -> None:
+    # 1♦–1♠–2♦: responder's 2♥ (new suit, forcing) finds the 4-4 heart fit 3NT would miss
+    assert choose(system, "AQ862.T943.7.AQ6", "1D P 1S P 2D P") == "2H"
+    assert choose(system, "K.QJ87.AQ842.K42", "1D P 1S P 2D P 2H P") == "4H"
+    assert choose(system, "A4.KQ9.A9632.732", "1D P 1S P 2D P 2H P") == "3NT"
+
+
+def test_a_one_level_major_over_1c_reads_as_any_strength_from_six() -> None:
+    """Walsh's 6–11 and the game-forcing major merge: the table reads 6+ HCP, forcing."""
+    text = MODERN.explain(Seat.NORTH, NONE, [Call.parse("1C"), Call.parse("P"),
+                                             Call.parse("1S")], 2)
+    assert text.startswith("6+ HCP, 4+ ♠"), text
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "game"), [
+    # opener raised spades (four), responder's 3♦ try: the 4-4 fit plays in 4♠, not 5♦
+    ("KJ42.AT4.KQT754.", "1D P 1S P 2S P 3D P", "4S"),
+    ("AKT5.J82.AK9853.", "1D P 1S P 2S P 3D P", "4S"),
+    ("AK4.QJ74..KJT982", "1C P 1H P 2H P 3C P", "4H"),
+])
+def test_a_four_four_major_fit_plays_in_four_not_five_of_a_minor(
+        system: System, hand: str, auction: str, game: str) -> None:
+    assert choose(system, hand, auction) == game
+
+
+def _hcp_ranges(text: str) -> list[tuple[int, int]]:
+    return [(int(lo), int(hi)) for lo, hi in re.findall(r"(\d+)[–-](\d+)", text)]
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction"), [
+    ("AK2.KQ2.AJ32.Q32", "1D P"),                        # 19 HCP, balanced, no major: 3NT
+    ("6.AQ9.AKQ75.A874", "1H P 2D P 2H P"),              # 19 HCP: game, no slam
+    ("AKQ.K53.AT962.K7", "1C P 1D P 1S P"),
+])
+def test_a_natural_game_with_19_hcp_is_explained_with_a_range_that_holds_it(
+        system: System, hand: str, auction: str) -> None:
+    """A game placed short of slam says so truthfully in every language: never '7–18 HCP'
+    for a 19-count, neither in the bidder's explanation nor in what the table reads."""
+    calls = [Call.parse(c) for c in auction.split()]
+    ctx = system.context(Seat.NORTH, NONE, calls)
+    info = HandInfo.of(Hand.parse(hand).cards)
+    chosen = system.choose(info, ctx)
+    assert chosen.call.is_bid
+    assert chosen.shown.conflicts() == []
+    for explained in (chosen, system.meaning(ctx, chosen.call)):
+        lo, hi = explained.shown.hcp
+        assert lo <= info.hcp <= hi, explained
+        for lang in ("en", "nl", "de", "no"):
+            text = explain_text(explained, lang=lang)
+            for low, high in _hcp_ranges(text):
+                assert low <= info.hcp <= high, (lang, text)
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # a six-card major and 20+ total points: game at once (1♥–1♠–4♥, 1♠–1NT–4♠), as in
+    # Root and Pavlicek's modern standard and the SAYC booklet's "jump to game" rebids
+    ("A.K98654.AK8.AJ6", "1H P 1S P", "4H"),
+    ("KQ9643.Q83.A.AK7", "1S P 1NT P", "4S"),
+    # 1♣–1♦–3♦: the jump raise of partner's minor, 16–18 with four (SAYC booklet)
+    ("A4.Q2.KQ32.AQ943", "1C P 1D P", "3D"),
+    # responder rebids a six-card major after opener's rebid of his suit: game with 12+,
+    # three (invitational) with 10–11
+    ("KQT732.2.K93.KQT", "1H P 1S P 2H P", "4S"),
+    ("KQT732.2.K93.Q32", "1H P 1S P 2H P", "3S"),
+    # after opener's jump rebid (16–18, six cards) a six-card major is shown, forcing, and
+    # opener raises it with two
+    ("K53.KT9752..K432", "1D P 1H P 3D P", "3H"),
+    ("QJ9.A4.KT8752.A8", "1D P 1H P 3D P 3H P", "4H"),
+    # a 10-HCP opening (the rule of 20) raises partner's two-level minor like any minimum
+    # opening instead of jumping to a notrump game it does not hold
+    ("JT975.85.Q.AK986", "1S P 2C P", "3C"),
+    # a reverse from 16 (5-4, the higher suit at two) rather than a notrump game without a
+    # stopper's worth of shape; 19–21 with two suits jump-shifts over 1NT, forcing to game
+    ("T3.A653.A9.AKJ62", "1C P 1S P", "2H"),
+    ("AKQ82.92.AQ763.A", "1S P 1NT P", "3D"),
+])
+def test_rebids_that_show_a_long_suit_or_a_fit(system: System, hand: str, auction: str,
+                                                call: str) -> None:
+    assert choose(system, hand, auction) == call
+
+
+@SYSTEMS
+def test_after_openers_2nt_rebid_responder_looks_for_a_major_fit(system: System) -> None:
+    # 1m–1♥–2NT (18–19): responder's 3♥ shows five, 3♠ four spades (with four hearts): both
+    # force to game, and opener raises with three hearts, four spades, else bids 3NT
+    assert choose(system, "Q974.AJ654.52.84", "1D P 1H P 2NT P") == "3H"
+    assert choose(system, "KT8.KQT.A764.KQJ", "1D P 1H P 2NT P 3H P") == "4H"
+    assert choose(system, "K8.KQ.AT764.KQJ2", "1D P 1H P 2NT P 3H P") == "3NT"
+    assert choose(system, "KJ54.Q865.52.843", "1D P 1H P 2NT P") == "3S"
+    assert choose(system, "AQ32.K2.AQJ3.K32", "1D P 1H P") == "2NT"
+    assert choose(system, "AQ32.K2.AQJ3.K32", "1D P 1H P 2NT P 3S P") == "4S"
+    assert choose(system, "AQ3.K2.AQJ32.K32", "1D P 1H P 2NT P 3S P") == "3NT"
+
+
+@SYSTEMS
+def test_responder_bids_3nt_from_11_opposite_a_rebid_minor(system: System) -> None:
+    # 1♦–1♠–2♦ (10–15): 3NT from 11 HCP (24 together); 9–10 passes the part-score (an
+    # invitation with 2NT lost on the development deals: opposite a minimum rebid the
+    # accepted games went down)
+    assert choose(system, "KQJT2.AT9.J9.975", "1D P 1S P 2D P") == "3NT"
+    assert choose(system, "KJ32.Q32.K32.J32", "1D P 1S P 2D P") == "Pass"
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction"), [
+    ("KQJT2.AT9.J9.975", "1D P 1S P 2D P"),    # 3NT with 11: once read as 13–17
+    ("AJ.AK8.KQT5.QJ42", "1NT P"),              # 6NT with 20: once read as 18–19
+    ("T84.8753.8642.75", "2C P 2D P 3D P"),     # a forced 3NT after 2♣: never "14+ HCP"
+    ("JT975.85.Q.AK986", "1S P 2C P"),          # a 10-HCP opener's rebid: never "18–19"
+])
+def test_the_table_reads_a_call_as_the_hand_that_made_it(system: System, hand: str,
+                                                          auction: str) -> None:
+    """What the table reads of the robot's call holds for the robot's hand: its HCP inside
+    every range of the explanation, in each language."""
+    calls = [Call.parse(c) for c in auction.split()]
+    ctx = system.context(Seat.NORTH, NONE, calls)
+    info = HandInfo.of(Hand.parse(hand).cards)
+    chosen = system.choose(info, ctx)
+    read = system.meaning(ctx, chosen.call)
+    assert read.shown.fits(info), (chosen, read)
+    for lang in ("en", "nl", "de", "no"):
+        for low, high in _hcp_ranges(explain_text(read, lang=lang)):
+            assert low <= info.hcp <= high, (lang, explain_text(read, lang=lang))
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("auction", "low"), [
+    ("1D P 1S P 2D", 10),   # opener rebids his suit: an opening's range, never "7–15"
+    ("1S P 1NT P 2S", 10),
+])
+def test_an_openers_rebid_of_his_suit_reads_as_an_opening(system: System, auction: str,
+                                                          low: int) -> None:
+    calls = [Call.parse(c) for c in auction.split()]
+    for lang in ("en", "nl", "de", "no"):
+        text = system.explain(Seat.NORTH, NONE, calls, len(calls) - 1, lang=lang)
+        assert _hcp_ranges(text)[0][0] == low, (lang, text)
+
+
+def test_a_limit_raise_reads_as_support_points_not_a_wide_hcp_range() -> None:
+    # 1♠–3♠ (Root and Pavlicek's limit raise): 10–12 in support points, invitational
+    text = MODERN.explain(Seat.NORTH, NONE, [Call.parse(c) for c in ["1S", "P", "3S"]], 2)
+    assert text.startswith("10–12 support points, 3+ ♠"), text

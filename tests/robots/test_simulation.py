@@ -1,0 +1,170 @@
+"""Bidding decisions by simulation: which decisions are simulated, the candidates, the DD
+batch the scores come from, the form of scoring, and a decision on fixed hands with a fixed
+seed (reproducible, legal, and the same on a slow machine: the clock never decides)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+
+from redouble.analysis import dd_table
+from redouble.analysis.dds import contract_tricks
+from redouble.board import Board
+from redouble.calls import DOUBLE, PASS, Call
+from redouble.cards import Strain
+from redouble.deal import Deal
+from redouble.hand import Hand
+from redouble.robots.cardplay import Scoring
+from redouble.robots.evaluation import HandInfo
+from redouble.robots.modern import MODERN
+from redouble.robots.robot import SaycRobot
+from redouble.robots.simulation import (
+    LAYOUT_COST,
+    MIN_LAYOUTS,
+    Decision,
+    SimulatedChoice,
+    Simulator,
+    _values,
+    candidate_calls,
+    decision_kind,
+)
+from redouble.robots.system import Context
+from redouble.seats import Seat, Vulnerability
+from redouble.state import BoardState
+
+NONE = Vulnerability.NONE
+
+
+def context(auction: str, dealer: Seat = Seat.NORTH) -> Context:
+    return MODERN.context(dealer, NONE, [Call.parse(c) for c in auction.split()])
+
+
+def kind(hand: str, auction: str) -> Decision | None:
+    ctx = context(auction)
+    info = HandInfo.of(Hand.parse(hand).cards)
+    return decision_kind(MODERN, ctx, info, MODERN.choose(info, ctx))
+
+
+def test_contract_tricks_agree_with_the_dd_table() -> None:
+    deal = Deal.from_seed("simulation", 3)
+    table = dd_table(deal)
+    hands = [deal[seat].cards for seat in Seat]
+    jobs = [(hands, strain, seat) for strain in (Strain.SPADES, Strain.NOTRUMP, Strain.CLUBS)
+            for seat in (Seat.NORTH, Seat.WEST)]
+    assert contract_tricks(jobs) == [table.tricks(declarer=seat, strain=strain)
+                                     for _, strain, seat in jobs]
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    ("KQ32.A54.K32.432", "", None),                     # the opening stays with the rules
+    ("KQ32.A54.K32.432", "1H", None),                   # so does the first action over theirs
+    ("A2.AKJ32.K32.432", "1H 1S 2H 2S", Decision.COMPETITIVE),  # a part-score battle
+    ("K932.A54.K32.432", "1S 2H 2S 4H P P", Decision.PENALTY_DOUBLE),  # X is for penalty
+    ("AKJ32.A54.K32.43", "1S P 2S P", Decision.GAME),   # invite, game or pass
+    ("AKJ32.A54.K32.43", "1S P 3S P", Decision.GAME),   # game, or a slam try
+    ("AQJ2.KQ54.AK2.32", "1S P 2N P 4S P", Decision.SLAM),  # game reached: slam or not
+    ("AKJ32.A54.K32.43", "1S P 3S P 4N P", None),       # inside Blackwood: the rules
+    ("AK32.A54.K32.432", "1N P 2C P", None),            # Stayman's answer: the rules
+])
+def test_which_decisions_are_simulated(hand: str, auction: str,
+                                       expected: Decision | None) -> None:
+    assert kind(hand, auction) is expected
+
+
+def test_candidates_are_the_rules_call_pass_double_bid_on_and_game() -> None:
+    ctx = context("1S P 2S 3H")
+    info = HandInfo.of(Hand.parse("K932.A54.K32.432").cards)
+    chosen = MODERN.choose(info, ctx)
+    calls = candidate_calls(ctx, info, chosen, Decision.COMPETITIVE)
+    assert calls[0] == chosen.call
+    assert {PASS, DOUBLE, Call.parse("3S"), Call.parse("4S")} <= set(calls)
+    assert len(calls) <= 5
+
+
+def test_a_forcing_call_from_partner_takes_pass_off_the_list() -> None:
+    ctx = context("1S P 2N P")  # Jacoby 2NT: game forcing
+    info = HandInfo.of(Hand.parse("AKJ32.A54.K32.43").cards)
+    chosen = MODERN.choose(info, ctx)
+    assert PASS not in candidate_calls(ctx, info, chosen, Decision.GAME)
+
+
+def test_the_form_of_scoring_decides_how_candidates_compare() -> None:
+    # three layouts; candidate 1 wins 50 twice and loses 620 once, candidate 2 is level
+    scores = [[0, 50, 0], [0, 50, 0], [0, -620, 0]]
+    imps, mps, total = (_values(scores, form) for form in
+                        (Scoring.IMPS, Scoring.MATCHPOINTS, Scoring.RUBBER))
+    assert imps[0] == 0 and imps[1] == pytest.approx((2 + 2 - 12) / 3)
+    assert mps[1] == pytest.approx((1 + 1 - 1) / 3 / 2)  # beats the rules' call 2 of 3
+    assert total[1] == pytest.approx((50 + 50 - 620) / 3)
+    assert imps[1] < 0 < mps[1]  # matchpoints like the frequent small gain, IMPs do not
+
+
+def _decision_view() -> tuple[BoardState, Seat]:
+    """A part-score battle: North opened 1♠, South raised, West competes in hearts."""
+    deal = Deal.from_pbn("N:AKJ54.32.KQ5.J32 Q2.KQJ98.A32.Q54 T987.54.J74.AK76 "
+                         "63.AT76.T986.T98")
+    state = BoardState(Board.numbered(1, deal=deal))  # North deals
+    for text in ("1S", "2H", "2S", "3H"):
+        state.make_call(Call.parse(text), seat=state.actor)
+    return state, Seat.NORTH
+
+
+def test_a_simulated_decision_is_legal_reproducible_and_within_budget() -> None:
+    state, seat = _decision_view()
+    view = state.view(seat)
+    ctx = MODERN.context(view.dealer, view.vulnerability, [e.call for e in view.auction])
+    info = HandInfo.of(view.hand)
+    chosen = MODERN.choose(info, ctx)
+    first = Simulator(MODERN, samples=8, budget=5.0, seed=7).decide(view, ctx, info, chosen)
+    again = Simulator(MODERN, samples=8, budget=5.0, seed=7).decide(view, ctx, info, chosen)
+    assert first is not None and again is not None
+    assert first.kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE)
+    assert first.rules_call == chosen.call
+    assert first.call == again.call and first.values == again.values
+    assert first.call in view.legal_calls and first.layouts >= 4
+    assert first.values[0][0] == chosen.call
+    assert dict(first.values)[chosen.call] == 0.0
+
+
+def test_the_robot_explains_a_simulated_call_by_the_system() -> None:
+    state, seat = _decision_view()
+    robot = SaycRobot(seed=3, bid_budget=5.0)
+    choice = robot.choose_call(state.view(seat))
+    assert choice.call in state.view(seat).legal_calls and choice.explanation
+    assert robot.simulator is not None and robot.simulator.log
+    rules_only = SaycRobot(seed=3, simulate=False)
+    assert rules_only.simulator is None and rules_only.choose_call(state.view(seat)).explanation
+
+
+def _decide(simulator: Simulator) -> SimulatedChoice | None:
+    state, seat = _decision_view()
+    view = state.view(seat)
+    ctx = MODERN.context(view.dealer, view.vulnerability, [e.call for e in view.auction])
+    info = HandInfo.of(view.hand)
+    return simulator.decide(view, ctx, info, MODERN.choose(info, ctx))
+
+
+def test_a_slow_clock_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the same board and auction give the same layouts and call whatever the machine's speed:
+    # here every reading of the clock is ten seconds after the last, far past any budget
+    first = _decide(Simulator(MODERN, seed=11))
+    clock = itertools.count(0.0, 10.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
+    slow = _decide(Simulator(MODERN, seed=11))
+    assert first is not None and slow is not None
+    assert (slow.call, slow.values, slow.layouts) == (first.call, first.values, first.layouts)
+    wanted = Simulator(MODERN).layouts_for(first.kind, len(first.values))
+    assert MIN_LAYOUTS <= first.layouts <= wanted
+
+
+def test_the_budget_caps_the_layouts_by_a_calibrated_count() -> None:
+    simulator = Simulator(MODERN, samples=16, budget=0.6)
+    assert simulator.layouts_for(Decision.GAME, 2) == 16  # affordable: the cap
+    cost = LAYOUT_COST[Decision.COMPETITIVE]
+    assert simulator.layouts_for(Decision.COMPETITIVE, 5) == min(16, int(0.6 / (cost * 5)))
+    tight = Simulator(MODERN, budget=cost * 3 * (MIN_LAYOUTS - 1))
+    assert tight.layouts_for(Decision.COMPETITIVE, 3) < MIN_LAYOUTS
+    assert _decide(tight) is None  # too few layouts to beat the noise: the rules decide

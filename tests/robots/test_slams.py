@@ -1,0 +1,100 @@
+"""Slam bidding in the modern system: notrump slams by adding HCP after Stayman (33 between
+the hands for a small slam, the quantitative 4NT with 31–32, as in every standard text on
+notrump bidding), a game force is never passed, and slam decisions go to the simulation when
+the rules are about to bid game with 29 HCP between the hands."""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble.calls import Call
+from redouble.hand import Hand
+from redouble.robots.evaluation import HandInfo
+from redouble.robots.modern import MODERN
+from redouble.robots.simulation import Decision, candidate_calls, decision_kind
+from redouble.robots.system import Context, Explained, explain_text
+from redouble.seats import Seat, Vulnerability
+
+
+def _explained(hand: str, auction: str) -> tuple[Context, HandInfo, Explained]:
+    ctx = MODERN.context(Seat.NORTH, Vulnerability.NONE, [Call.parse(c) for c in auction.split()])
+    info = HandInfo.of(Hand.parse(hand).cards)
+    return ctx, info, MODERN.choose(info, ctx)
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    ("A754.K9.A84.AJ72", "1N P 2C P 2D P", "4NT"),   # 16 opposite 15–17: quantitative
+    ("A754.K9.A84.AJ72", "1N P 2C P 2H P", "4NT"),   # no heart fit: the same
+    ("A754.K9.A84.AKJ2", "1N P 2C P 2D P", "6NT"),   # 19 opposite 15–17: 34 at least
+    ("A754.K9.A84.AKJ2", "1N P 2C P 2S P", "6S"),    # with the spade fit, six of it
+    ("A754.K9.A84.AJ72", "2N P 3C P 3H P", "6NT"),   # 16 opposite 20–21
+    ("A754.K9.A84.J732", "2N P 3C P 3S P", "6S"),    # 12 and the fit opposite 20–21
+    ("A754.K9.A84.J732", "2N P 3C P 3D P", "6NT"),   # 12 and no fit
+    ("Q754.K9.J84.J732", "2N P 3C P 3D P", "3NT"),   # 7: game only
+])
+def test_notrump_slams_after_stayman(hand: str, auction: str, expected: str) -> None:
+    assert str(_explained(hand, auction)[2].call) == expected
+
+
+def test_the_quantitative_4nt_is_explained_as_an_invitation() -> None:
+    text = explain_text(_explained("A754.K9.A84.AJ72", "1N P 2C P 2D P")[2])
+    assert "quantitative" in text and "16–17" in text
+
+
+def test_a_game_force_is_never_passed() -> None:
+    # 2♣ then a positive 2♠ forces to game: the strong hand shows its suit, short of slam
+    # values it does not pass (it used to, when the placement wanted a slam it could not bid)
+    _, _, chosen = _explained(".AKQJ2.KQ976.AK7", "2C P 2S P")
+    assert str(chosen.call) == "3H"
+
+
+def test_slam_values_short_of_the_shown_strength_bid_game_not_pass() -> None:
+    # 19 HCP opposite 1♣–1♠ (11+ shown): the placement wants 6♠ but the strength partner's
+    # calls showed is short of it, so game, never a pass of a found fit
+    _, _, chosen = _explained("AQ32.KJ32.AQ.K32", "1C P 1H P 1S P")
+    assert str(chosen.call) == "4S"
+
+
+def test_a_game_bid_with_slam_values_is_a_slam_decision() -> None:
+    # 24 HCP opposite a 1♥ response (6+): 30 between the hands, the rules bid game
+    ctx, info, chosen = _explained("AKQ5.AKT4.A754.A", "1D P 1H P")
+    assert chosen.call == Call.parse("4H")
+    assert decision_kind(MODERN, ctx, info, chosen) is Decision.SLAM
+    assert Call.parse("6H") in candidate_calls(ctx, info, chosen, Decision.SLAM)
+    # a game bid without slam values stays a game decision
+    ctx, info, chosen = _explained("AQ54.KT43.K754.2", "1D P 1H P")
+    assert decision_kind(MODERN, ctx, info, chosen) is not Decision.SLAM
+
+
+def test_no_penalty_double_with_a_void_in_their_suit() -> None:
+    # 1♠ 2♥ 2♠ 4♥: a void in hearts doubles neither by the rules nor by the simulation
+    ctx, info, chosen = _explained("KJ932.-.AQ543.K32", "1S 2H 2S 4H P P")
+    assert str(chosen.call) != "X"
+    kind = decision_kind(MODERN, ctx, info, chosen)
+    assert kind is not None
+    assert Call.parse("X") not in candidate_calls(ctx, info, chosen, kind)
+
+
+def test_a_notrump_game_with_slam_values_is_a_slam_decision() -> None:
+    # 17 HCP opposite opener's jump rebid (16–18) and no fit: 3NT by the rules, 6NT weighed
+    ctx, info, chosen = _explained("KQ85.A.AQ9732.K2", "1H P 1S P 3H P")
+    assert chosen.call == Call.parse("3NT")
+    assert decision_kind(MODERN, ctx, info, chosen) is Decision.SLAM
+    assert Call.parse("6NT") in candidate_calls(ctx, info, chosen, Decision.SLAM)
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    ("-.KQ4.AKQJ932.A32", "5D"),   # a void and seven good diamonds: the minor game
+    ("K2.K5.AKQJ932.A3", "3NT"),   # no void: 3NT on the running suit
+])
+def test_no_3nt_rebid_with_a_void_and_a_long_minor(hand: str, expected: str) -> None:
+    assert str(_explained(hand, "1D P 1H P")[2].call) == expected
+
+
+def test_game_is_weighed_against_slam() -> None:
+    # 17 HCP over partner's 3♠ preempt: the rules say 3NT; 4♠ must be among the candidates
+    ctx, info, chosen = _explained("9.AKJ53.6.AKQT87", "3S P")
+    kind = decision_kind(MODERN, ctx, info, chosen)
+    assert kind is Decision.SLAM
+    calls = candidate_calls(ctx, info, chosen, kind)
+    assert {Call.parse("4S"), Call.parse("6S")} <= set(calls)
