@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,6 @@ from redouble.club.pages import LABELS, print_pdf, render_pages, write_pages
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit
 from redouble.club.session import Adjustment, BoardsDealt, Session, Slot, deal_boards, parse_result_line
 from redouble.notation import Language
-
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 def adjusted_session() -> Session:
@@ -34,7 +31,8 @@ def test_every_part_is_on_the_page_with_its_derivation() -> None:
     session = adjusted_session()
     files = render_pages(session.state, log=session.records)
     assert set(files) == {"index.html", "index-nl.html", "index-de.html", "index-no.html", "handrecord.html",
-                          "ranking.csv", "travellers.csv", "results.pbn"}  # USEBIO 1.2 has no split score
+                          "ranking.csv", "travellers.csv", "results.pbn", "results.xml"}
+    assert "<SCORE>420/-50</SCORE>" in files["results.xml"]  # the split score as its code (usebio.score_code)
     page = files["index.html"]
     score = session.state.score()
     for pair in score.pairs:
@@ -72,6 +70,20 @@ def test_four_languages(code: str, words: tuple[str, ...], notrump: str) -> None
     assert set(LABELS[code]) == set(LABELS["en"])
 
 
+@pytest.mark.parametrize(("code", "adjusted", "penalty"), [
+    ("en", "adjusted table 1, round 1, board 1: A+/A-", "penalty to pair 5: −25% of a top"),
+    ("nl", "arbitrale score tafel 1, ronde 1, spel 1: A+/A-", "straf voor paar 5: −25% van een top"),
+])
+def test_the_directors_changes_are_worded_in_the_pages_language(code: str, adjusted: str, penalty: str) -> None:
+    """The audit of adjustments says what the director did in the page's language (the catalogues' club_log
+    messages, as the director's console words them), beside the director's own reason."""
+    session = adjusted_session()
+    page = render_pages(session.state, lang=code, log=session.records)["index.html"]
+    assert adjusted in page and penalty in page and "fouled board" in page
+    if code != "en":
+        assert "adjusted table" not in page and "penalty to pair" not in page
+
+
 def test_csv_files_hold_the_ranking_and_every_line() -> None:
     session = adjusted_session()
     files = render_pages(session.state, log=session.records)
@@ -103,18 +115,6 @@ def test_pages_before_any_result_and_as_of_a_moment() -> None:
     assert "<td>300</td>" in now["index.html"]
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.exists():
-        pytest.fail("Chromium is missing: run `make browser`")
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"], headless=True)
-        yield instance
-        instance.close()
-
-
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
 @pytest.mark.parametrize("code", ["en", "nl", "de", "no"])
 def test_pages_fit_desktop_and_phone_in_chromium(browser: Any, tmp_path: Path, width: int, height: int,
@@ -132,7 +132,8 @@ def test_pages_fit_desktop_and_phone_in_chromium(browser: Any, tmp_path: Path, w
             assert box is not None and box["width"] > 0
         # The points of each line tell how they were found.
         cell = page.locator("#board-3 td[title]").first
-        assert "beats" in (cell.get_attribute("title") or "")
+        beats = {"en": "beats", "nl": "wint van", "de": "schlägt", "no": "slår"}[code]
+        assert beats in (cell.get_attribute("title") or "")
         page.locator("#board-3 details summary").click()
         page.wait_for_selector("#board-3 details[open] li")
         page.screenshot(path=str(tmp_path / f"results-{code}-{width}.png"), full_page=True)

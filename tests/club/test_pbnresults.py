@@ -3,6 +3,7 @@ published number; our ScoreTable/TotalScoreTable/OptimumResultTable written and 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from redouble.club.results import BoardResult
 from redouble.club.scoring import Method, score_session
 from redouble.club.usebio import read_usebio, score_usebio
 from redouble.formats.pbn import ParseError, loads
-from redouble.scoring.matchpoints import ArtificialScore
+from redouble.scoring.matchpoints import ArtificialScore, WeightedScore
 from redouble.seats import Side
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
@@ -62,6 +63,23 @@ def test_artificial_and_passed_out_rows_round_trip() -> None:
     for method in (Method.MATCHPOINTS, Method.CROSS_IMPS, Method.BUTLER):
         session = score_session(lines, method=method, session_rule=False)
         back = read_results_pbn(write_results_pbn(session))
+        assert [line.result for line in back.lines] == lines
+        rescored = score_pbn(back)
+        assert [(p.pair, p.total) for p in rescored.pairs] == [(p.pair, p.total) for p in session.pairs]
+
+
+def test_split_and_weighted_rows_round_trip() -> None:
+    """A split score (Law 12C1b) keeps each side's own score in Score_NS and Score_EW, a weighted score (Law 12C1c)
+    its parts in the WeightedScore column; both read back as they were and rescore to the same totals."""
+    lines = [BoardResult(1, PairId(1, Side.NS), PairId(1, Side.EW), score=420),
+             BoardResult(1, PairId(2, Side.NS), PairId(2, Side.EW), score=-100),
+             BoardResult(1, PairId(3, Side.NS), PairId(3, Side.EW), score=420, ew_score=-50),
+             BoardResult(1, PairId(4, Side.NS), PairId(4, Side.EW), weighted=WeightedScore.parse("60% 420, 40% -50"))]
+    for method in (Method.MATCHPOINTS, Method.CROSS_IMPS, Method.BUTLER):
+        session = score_session(lines, method=method, session_rule=False)
+        text = write_results_pbn(session)
+        assert "WeightedScore" in text and '"60% 420, 40% -50"' in text and re.search(r'"420" +"50"', text)
+        back = read_results_pbn(text)
         assert [line.result for line in back.lines] == lines
         rescored = score_pbn(back)
         assert [(p.pair, p.total) for p in rescored.pairs] == [(p.pair, p.total) for p in session.pairs]

@@ -75,8 +75,8 @@ def test_sit_out_percentages_over_boards_played_and_shared_places() -> None:
     assert places == {"3NS": "1=", "1EW": "1=", "2NS": "3", "1NS": "4=", "2EW": "4="}
     assert session.pair("3NS").boards == 1 and session.pair("3NS").top == 2
     assert session.pair("2NS").derivation == "2NS: 2 boards, Σ 2 MP; 2 ÷ 4 (the tops of 2 boards) × 100 = 50.00%; " \
-                                             "place 3 of 5 in A"
-    assert session.pair("3NS").derivation.endswith("place 1= of 5 in A, tied with 1EW")
+                                             "place 3 of 5"
+    assert session.pair("3NS").derivation.endswith("place 1= of 5, tied with 1EW")
     two = score_session(lines, winners=2)
     assert two.fields == ("A EW", "A NS")
     assert [(str(p.pair), p.place_text) for p in two.ranking("A NS")] == [("3NS", "1"), ("2NS", "2"), ("1NS", "3")]
@@ -189,8 +189,8 @@ def test_butler_default_datum_and_the_named_trimming_rule() -> None:
     board = score_session(lines, method=Method.BUTLER).board(1)
     assert board.datum == 200
     assert [line.ns for line in board.lines] == [10, -1, 0]
-    assert board.derivation == "board 1: datum of 170, 200, 650: drop 170, 650; mean of 1 = 200; " \
-                               "rounded to 10 (half-away) = 200"
+    assert board.derivation == "board 1: datum of 170, 200, 650; drop 170, 650; mean of 1 = 200; " \
+                               "rounded to 10 (halves away from zero) = 200"
     assert board.lines[0].ns_derivation == "NS: NS +650 − datum 200 = 450 → +10 IMPs"
     mean = score_session(lines, method=Method.BUTLER, butler=ButlerScoring(trim_from=4)).board(1)
     assert mean.datum == 340

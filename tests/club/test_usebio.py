@@ -255,3 +255,49 @@ def test_a_redouble_session_exported_as_usebio_reads_back_the_same(usebio_dir: P
     assert [e.text for e in root.iter("SCORE")] == ["650", "0", "A6040", "100", "-620"]
     with pytest.raises(UsebioError, match="not imps"):
         session_usebio(score_session(lines[:2] + lines[3:], method=Method.IMPS))
+
+
+def test_weighted_and_split_scores_travel_in_score_and_read_back_to_the_same_percentages() -> None:
+    """USEBIO 1.2 has no element for East-West's own score or a weighted score's parts (``TRAVELLER_LINE``, from the
+    real files and the parsers that read them): ``SCORE`` carries them as codes beside each side's matchpoints, as
+    Compscore's A6060 gives both sides 60%. Board 1, four tables, top 6: 620, 600, a weighted 50% 620, 50% 170 and
+    a split 620 for NS / 600 for EW (Law 12C1b, both from NS's side)."""
+    from redouble.club.results import BoardResult
+    from redouble.club.scoring import score_session
+    from redouble.club.usebio import ELEMENTS, TRAVELLER_LINE, session_usebio
+    from redouble.scoring.matchpoints import WeightedScore
+
+    ns, ew = (lambda n: PairId(n, Side.NS)), (lambda n: PairId(n, Side.EW))
+    lines = [BoardResult(1, ns(1), ew(1), score=620), BoardResult(1, ns(2), ew(2), score=600),
+             BoardResult(1, ns(3), ew(3), weighted=WeightedScore.parse("50% 620, 50% 170")),
+             BoardResult(1, ns(4), ew(4), score=620, ew_score=600)]
+    session = score_session(lines, winners=2, session_rule=False)
+    text = session_usebio(session, club="Test club", event="Adjusted", date="24/11/2026")
+    root = ET.fromstring(text.split("\n", 2)[2])
+    assert [line.findtext("SCORE") for line in root.iter("TRAVELLER_LINE")] == ["620", "600", "50% 620, 50% 170",
+                                                                               "620/600"]
+    assert {element.tag for element in root.iter()} <= ELEMENTS
+    for line in root.iter("TRAVELLER_LINE"):
+        assert {child.tag for child in line} <= set(TRAVELLER_LINE), [child.tag for child in line]
+    # table 1's NS 620 beats 600 (2), ties the split's NS 620 (1) and half the weighted (½ × 1 + ½ × 2): 4.5 of 6;
+    # its EW are compared with EW's scores, where the split's EW have 600: they lose to it and to 600 and get ½ × 1
+    points = {line.findtext("NS_PAIR_NUMBER"): (line.findtext("NS_MATCH_POINTS"), line.findtext("EW_MATCH_POINTS"))
+              for line in root.iter("TRAVELLER_LINE")}
+    assert points["1NS"] == ("4.50", "0.50")
+    event = read_usebio(text)
+    assert [(r.score, r.ew_score, r.weighted) for r in event.results()] == [
+        (620, None, None), (600, None, None), (None, None, WeightedScore(((0.5, 620), (0.5, 170)))), (620, 600, None)]
+    again = score_usebio(event)
+    assert {p.pair: p.percentage for p in again.pairs} == {p.pair: p.percentage for p in session.pairs}
+    assert check_usebio(event) == []
+
+
+def test_the_standards_elements_are_those_of_the_real_files_and_a_rescored_file_keeps_within_them(
+        usebio_dir: Path) -> None:
+    """``ELEMENTS`` covers every element of the eleven real Compscore3 files, and rescoring one writes no other."""
+    from redouble.club.usebio import ELEMENTS
+
+    for path in sorted(usebio_dir.glob("*.xml")):
+        assert {element.tag for element in ET.parse(path).getroot().iter()} <= ELEMENTS, path.name
+    written = write_usebio(read_usebio(usebio_dir / "mp_pairs_mitchell_adjusted.xml"))
+    assert {element.tag for element in ET.fromstring(written.split("\n", 2)[2]).iter()} <= ELEMENTS

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -254,11 +254,16 @@ def score_command(
         "-o", "--output", help="Write the results here: USEBIO 1.2, or PBN 2.1 if the name ends in .pbn.")] = None,
     analyse: Annotated[bool, typer.Option(
         "--analyse", help="With .pbn output: add each board's OptimumResultTable and par (double dummy).")] = False,
+    across: Annotated[bool, typer.Option("--across", help="USEBIO with sections: compare every board across the "
+                                         "sections of a session and rank them as one field.")] = False,
 ) -> None:
-    """Rescore a session from its traveller lines alone and write USEBIO 1.2 (or PBN) with the new results."""
+    """Rescore a session from its traveller lines alone and write USEBIO 1.2 (or PBN) with the new results; a
+    USEBIO file with nested sessions and sections is scored session by session and written back nested."""
     from redouble.club.pbnresults import read_results_pbn, score_pbn, write_results_pbn
-    from redouble.club.usebio import score_usebio, write_usebio
+    from redouble.club.scoring import SessionScore
+    from redouble.club.usebio import UsebioError, score_usebio_sessions, write_usebio
 
+    sessions: tuple[SessionScore, ...]
     if _is_pbn(source):
         if output is not None and not _is_pbn(output):
             _fail("a PBN session is written back as PBN: give an output name ending in .pbn")
@@ -267,16 +272,20 @@ def score_command(
             scored = score_pbn(published)
             text = write_results_pbn(scored, deals=dict(published.deals), analyse=analyse,
                                      names={rank.pair: rank.names for rank in published.ranking})
+            sessions = (scored,)
     else:
         event = _read_usebio_file(source)
         with _one_line():
-            scored = score_usebio(event)
+            sessions = score_usebio_sessions(event, across_sections=across)
+            scored = sessions[0]
             if _is_pbn(output):
+                if len(sessions) > 1:
+                    raise UsebioError(f"the event has {len(sessions)} sessions: PBN holds one; write USEBIO")
                 title = next((node.text for node in event.settings if node.tag == "EVENT_DESCRIPTION"), "")
                 text = write_results_pbn(scored, deals=event.deals(), names=event.names(), event=title,
                                          analyse=analyse)
             else:
-                text = write_usebio(event, scored)
+                text = write_usebio(event, scores=sessions)
     if output is None:
         typer.echo(text, nl=False)
         return
@@ -284,7 +293,8 @@ def score_command(
         output.write_text(text, encoding="utf-8", newline="")
     except OSError as error:
         _fail(f"cannot write {output}: {error.strerror or error}")
-    err_console.print(scored.text(), markup=False)
+    for number, each in enumerate(sessions, start=1):
+        err_console.print((f"session {number}\n" if len(sessions) > 1 else "") + each.text(), markup=False)
 
 
 @club_app.command("check")
@@ -320,12 +330,21 @@ DbOption = Annotated[str, typer.Option("--db", help="The club database: a SQLite
 SessionOption = Annotated[str | None, typer.Option("--session", "-s", help="The session's id (default: the "
                                                    "newest).")]
 ByOption = Annotated[str, typer.Option("--by", help="Who makes the change (kept in the audit log).")]
+TableOption = Annotated[int | None, typer.Option("--table", "-t", help="The table.")]
+RoundOption = Annotated[int | None, typer.Option("--round", help="The round (when the table plays the board "
+                                                 "twice).")]
+PairsOption = Annotated[str | None, typer.Option("--pairs", help="Or the NS and EW pairs: '1 8' (B1 B8 in "
+                                                 "section B).")]
+SectionOption = Annotated[str | None, typer.Option("--section", help="The section (A, B …) of the tables and "
+                                                   "pair numbers typed (default: the first; a pair may also be "
+                                                   "typed B3 or B3NS).")]
 ReasonOption = Annotated[str, typer.Option("--reason", "-r", help="Why (kept in the audit log).")]
 AsOfOption = Annotated[str | None, typer.Option("--as-of", help="As the session stood at this moment "
                                                 "(21:30 on its date, 2026-11-24T21:30) or after record N.")]
 
 if TYPE_CHECKING:
     from redouble.analysis.ddtable import DDTable
+    from redouble.club.event import EventScore
     from redouble.club.movement import PairId
     from redouble.club.session import Session, SessionState, Slot
     from redouble.club.store import ClubStore
@@ -347,6 +366,45 @@ def _club_db(db: str) -> Iterator[ClubStore]:
 def _session(store: ClubStore, session_id: str | None) -> tuple[str, Session]:
     chosen = session_id or store.latest()
     return chosen, store.load(chosen)
+
+
+def _session_command(name: str, *, by: str = "director") -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register ``club NAME`` for a command that changes one stored session: the command gets ``--db``,
+    ``--session`` and ``--by`` here, once, and its body the opened session and who acts (errors as one line)."""
+    import functools
+    import inspect
+    import typing
+
+    def register(body: Callable[..., None]) -> Callable[..., None]:
+        signature = inspect.signature(body)
+        # The body's Annotated options, resolved (``Session`` is imported for mypy only).
+        hints = typing.get_type_hints(body, localns={"Session": object}, include_extras=True)
+        own = [parameter.replace(annotation=hints[parameter.name]) for parameter in signature.parameters.values()
+               if parameter.name not in ("session", "by")]
+        kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        shared = [inspect.Parameter("db", kind, default="club.db", annotation=DbOption),
+                  inspect.Parameter("session_id", kind, default=None, annotation=SessionOption),
+                  inspect.Parameter("by", kind, default=by, annotation=ByOption)]
+
+        @functools.wraps(body)
+        def command(*, db: str, session_id: str | None, by: str, **values: object) -> None:
+            with _opened(db, session_id) as session:
+                body(session, by, **values)
+
+        command.__signature__ = signature.replace(parameters=own + shared)  # type: ignore[attr-defined]
+        command.__annotations__ = {**{parameter.name: parameter.annotation for parameter in own},
+                                   "db": DbOption, "session_id": SessionOption, "by": ByOption}
+        del command.__wrapped__  # typer reads the signature above, not the body's
+        return club_app.command(name)(command)
+
+    return register
+
+
+@contextmanager
+def _opened(db: str, session_id: str | None) -> Iterator[Session]:
+    """The chosen session (default: the newest) of the club database, errors as one line."""
+    with _club_db(db) as store:
+        yield _session(store, session_id)[1]
 
 
 def _as_of(session: Session, moment: str | None) -> SessionState:
@@ -373,7 +431,8 @@ def _as_of(session: Session, moment: str | None) -> SessionState:
 
 
 def _movement(movement_file: Path | None, mitchell: int | None, howell: int | None, boards: int,
-              rounds: int | None, skip: bool, relay: bool, teams: int | None = None, segments: int = 2) -> Movement:
+              rounds: int | None, skip: bool, relay: bool, teams: int | None = None, segments: int = 2,
+              sections: int = 1) -> Movement:
     from redouble.club.movement import Movement, MovementError, validate
     from redouble.club.movements.howell import howell as make_howell
     from redouble.club.movements.mitchell import mitchell as make_mitchell
@@ -395,10 +454,16 @@ def _movement(movement_file: Path | None, mitchell: int | None, howell: int | No
         movement = Movement.from_csv(text, name=movement_file.stem)
         validate(movement, sharing_allowed=True)
         return movement
+    if sections > 1 and (movement_file is not None or teams is not None):
+        raise MovementError("--sections copies a Mitchell or Howell; a movement file gives its own sections")
+    letters = [chr(ord("A") + number) for number in range(sections)]
     if mitchell is not None:
-        return make_mitchell(mitchell, boards_per_round=boards, skip=skip, relay=relay, rounds=rounds)
-    assert howell is not None
-    return make_howell(howell, rounds=rounds, boards_per_round=boards)
+        parts = [make_mitchell(mitchell, boards_per_round=boards, skip=skip, relay=relay, rounds=rounds,
+                               section=letter) for letter in letters]
+    else:
+        assert howell is not None
+        parts = [make_howell(howell, rounds=rounds, boards_per_round=boards, section=letter) for letter in letters]
+    return parts[0] if sections == 1 else Movement.combine(f"{parts[0].name} × {sections} sections", *parts)
 
 
 @club_app.command("new")
@@ -419,6 +484,9 @@ def new_command(
     rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Play only this many rounds.")] = None,
     skip: Annotated[bool, typer.Option("--skip", help="Even Mitchell: EW skip a table halfway.")] = False,
     relay: Annotated[bool, typer.Option("--relay", help="Even Mitchell: share-and-relay.")] = False,
+    sections: Annotated[int, typer.Option("--sections", min=1, max=26, help="Mitchell or Howell: this many "
+                                          "sections (A, B …) of the same movement, playing the same "
+                                          "boards.")] = 1,
     event: Annotated[str, typer.Option("--event", help="The event the session belongs to.")] = "",
     method: Annotated[str | None, typer.Option("--method", help="matchpoints, butler or cross-imps (default: "
                                                "matchpoints; imps for --teams).")] = None,
@@ -434,7 +502,7 @@ def new_command(
     from redouble.club.session import BoardsDealt, Session, SessionError, boards_from_pbn, deal_boards, parse_method
 
     with _one_line():
-        movement = _movement(movement_file, mitchell, howell, boards, rounds, skip, relay, teams, segments)
+        movement = _movement(movement_file, mitchell, howell, boards, rounds, skip, relay, teams, segments, sections)
         chosen = parse_method(method or ("imps" if teams is not None else "matchpoints"))
         if teams is not None and chosen is not Method.IMPS:
             raise SessionError("a teams event is scored in IMPs, room against room: leave out --method")
@@ -463,59 +531,75 @@ def new_command(
     with _club_db(db) as store:
         session_id = store.create(session)
     state = session.state
-    console.print(f"Session [bold]{session_id}[/] created: {movement.name} ({len(movement.tables)} tables, "
+    tables = len({(seating.section, seating.table) for seating in movement.seatings})
+    console.print(f"Session [bold]{session_id}[/] created: {movement.name} ({tables} tables, "
                   f"{len(movement.rounds)} rounds, boards {movement.boards[0]}-{movement.boards[-1]}, "
                   f"{len(movement.pairs)} pairs), {state.method.value}, {state.winners} winner(s).",
                   soft_wrap=True)
 
 
-@club_app.command("seat")
+@_session_command("seat")
 def seat_command(
+    session: Session,
+    by: str,
     pair: Annotated[str, typer.Argument(help="The pair's number as the movement numbers it: 7, 3NS, 3EW.")],
     players: Annotated[list[str] | None, typer.Argument(help="The players' names.")] = None,
     late: Annotated[bool, typer.Option("--late", help="The pair arrived late.")] = False,
     phantom: Annotated[bool, typer.Option("--phantom", help="Nobody: its opponents sit out.")] = False,
-    db: DbOption = "club.db",
-    session_id: SessionOption = None,
-    by: ByOption = "director",
+    section: SectionOption = None,
 ) -> None:
     """Seat a pair with its players' names (again: change the names); late pairs and a phantom."""
     from redouble.club.session import PairSeated
 
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
-        chosen = _pair(session.state, pair)
-        session.append(PairSeated(chosen, tuple(players or ()), late=late, phantom=phantom), by=by)
-        console.print(f"Pair {chosen}: {session.state.names(chosen) or '(no names)'}")
+    chosen = _pair(session.state, pair, section=section)
+    session.append(PairSeated(chosen, tuple(players or ()), late=late, phantom=phantom), by=by)
+    console.print(f"Pair {chosen}: {session.state.names(chosen) or '(no names)'}")
 
 
-@club_app.command("team")
+@_session_command("team")
 def team_command(
+    session: Session,
+    by: str,
     number: Annotated[int, typer.Argument(help="The team's number.")],
     name: Annotated[str, typer.Argument(help="The team's name.")],
     pairs: Annotated[list[str], typer.Argument(help="Its pairs as the movement numbers them: 1NS 3EW …")],
-    db: DbOption = "club.db",
-    session_id: SessionOption = None,
-    by: ByOption = "director",
+    section: SectionOption = None,
 ) -> None:
     """Form a team from pairs of the movement (teams events; the two rooms of a match)."""
     from redouble.club.session import TeamFormed
 
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
-        chosen = tuple(_pair(session.state, pair) for pair in pairs)
-        record = session.append(TeamFormed(number, name, chosen), by=by)
-        console.print(record.describe(), markup=False, soft_wrap=True)
+    chosen = tuple(_pair(session.state, pair, section=section) for pair in pairs)
+    record = session.append(TeamFormed(number, name, chosen), by=by)
+    console.print(record.describe(), markup=False, soft_wrap=True)
 
 
-def _pair(state: SessionState, text: str, side: int | None = None) -> PairId:
-    """A pair number as typed; a bare number in a Mitchell takes the direction it is typed in."""
+def _section(state: SessionState, section: str | None) -> str:
+    """The section named (checked against the movement), or the movement's first."""
+    from redouble.club.session import WrongPairError
+
+    if section is None:
+        return state.movement.sections[0]
+    chosen = section.strip().upper()
+    if chosen not in state.movement.sections:
+        raise WrongPairError(f"there is no section {section} in movement {state.movement.name} (sections "
+                             f"{', '.join(state.movement.sections)})")
+    return chosen
+
+
+def _pair(state: SessionState, text: str, side: int | None = None, section: str | None = None) -> PairId:
+    """A pair number as typed (``B3`` or ``B3NS`` in section B); a bare number in a Mitchell takes the direction it
+    is typed in."""
+    import re
+
     from redouble.club.movement import PairId
     from redouble.club.session import WrongPairError
     from redouble.seats import Side
 
     known = set(state.movement.pairs)
-    section = state.movement.sections[0]
+    lettered = re.fullmatch(r"([A-Za-z])(\d.*)", text.strip())
+    if lettered:
+        section, text = lettered.group(1), lettered.group(2)
+    section = _section(state, section)
     pair = PairId.parse(text, section=section)
     if pair in known:
         return pair
@@ -525,7 +609,8 @@ def _pair(state: SessionState, text: str, side: int | None = None) -> PairId:
         found = [candidate for candidate in candidates if candidate in known]
         if len(found) == 1:
             return found[0]
-    raise WrongPairError(f"there is no pair {text} in movement {state.movement.name}")
+    where = f" in section {section}" if len(state.movement.sections) > 1 else ""
+    raise WrongPairError(f"there is no pair {text}{where} in movement {state.movement.name}")
 
 
 def _traveller_table(state: SessionState, board: int) -> object:
@@ -539,14 +624,17 @@ def _traveller_table(state: SessionState, board: int) -> object:
     scored = {}
     if lines:
         try:
-            traveller = score_session(lines, method=state.method).board(board)
-            scored = {(line.result.table, line.result.round): line for line in traveller.lines}
+            travellers = [scored_board for scored_board in score_session(lines, method=state.method).boards
+                          if scored_board.board == board]  # one per section
+            scored = {(line.result.ns.section, line.result.table, line.result.round): line
+                      for traveller in travellers for line in traveller.lines}
         except BridgeError:  # a board not yet comparable (one room of a team match) shows its lines unscored
             scored = {}
     unit = "MP" if state.method.value == "matchpoints" else "IMP"
     table = Table(title=f"Board {board} ({state.vulnerability(board)} vul)", title_justify="left")
-    for column in ("Tbl", "Rnd", "NS", "EW", "Contract", "Lead", "Result", "NS +", "NS -",
-                   f"NS {unit}", f"EW {unit}"):
+    sections = len(state.movement.sections) > 1
+    for column in ("Sec", "Tbl", "Rnd", "NS", "EW", "Contract", "Lead", "Result", "NS +", "NS -",
+                   f"NS {unit}", f"EW {unit}")[0 if sections else 1:]:
         table.add_column(column, justify="right" if column not in ("Contract", "Result") else "left",
                          no_wrap=True, min_width=len(column))
     for slot_state in state.traveller(board):
@@ -554,13 +642,14 @@ def _traveller_table(state: SessionState, board: int) -> object:
         seating = state.seating(table=slot.table, round=slot.round, section=slot.section)
         result = slot_state.result
         score = None if result is None else result.ns_score
-        points = scored.get((slot.table, slot.round))
+        points = scored.get((slot.section, slot.table, slot.round))
         contract = "" if result is None or result.contract is None else result.contract.format(with_declarer=True)
         outcome = "not played" if slot_state.not_played else "" if result is None else (
             result.result_text().removeprefix(contract).strip() if contract else result.result_text())
         if slot_state.adjustment is not None:
             outcome += f" adj {slot_state.adjustment.label()}"
-        table.add_row(str(slot.table), str(slot.round), str(seating.ns), str(seating.ew), contract,
+        table.add_row(*((slot.section,) if sections else ()), str(slot.table), str(slot.round), str(seating.ns),
+                      str(seating.ew), contract,
                       "" if result is None or result.lead is None else str(result.lead), outcome,
                       str(score) if score is not None and score > 0 else "",
                       str(-score) if score is not None and score < 0 else "",
@@ -569,7 +658,7 @@ def _traveller_table(state: SessionState, board: int) -> object:
 
 
 def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId, PairId, int, int] | None,
-                by: str, lang: str = "en") -> Slot:
+                by: str, lang: str = "en", section: str | None = None) -> Slot:
     """Enter one typed traveller line for ``board``; returns the table, round and board it went to."""
     import dataclasses
 
@@ -578,7 +667,7 @@ def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId
     words = typed.split()
     state = session.state
     if len(words) >= 3 and _looks_like_pair(words[0]) and _looks_like_pair(words[1]):
-        ns, ew = _pair(state, words[0], 0), _pair(state, words[1], 1)
+        ns, ew = _pair(state, words[0], 0, section), _pair(state, words[1], 1, section)
         rest = " ".join(words[2:])
         table = round_ = None
     elif expected is not None:
@@ -603,7 +692,7 @@ def _enter_line(session: Session, board: int, typed: str, expected: tuple[PairId
 def _looks_like_pair(word: str) -> bool:
     import re
 
-    return re.fullmatch(r"\d{1,3}(NS|EW)?", word, flags=re.IGNORECASE) is not None
+    return re.fullmatch(r"[A-Z]?\d{1,3}(NS|EW)?", word, flags=re.IGNORECASE) is not None
 
 
 ENTER_HELP = """\
@@ -624,6 +713,7 @@ def enter_command(
     session_id: SessionOption = None,
     by: ByOption = "scorer",
     lang: Annotated[str, typer.Option("--lang", "-l", help="Notation typed: en, nl (3SA Z =), de or no.")] = "en",
+    section: SectionOption = None,
 ) -> None:
     """Enter travellers from paper at the keyboard: '4S N 10 HK', '4SX E -2', '420', showing the traveller."""
     from redouble.club.session import ResultRemoved, SessionError
@@ -631,8 +721,8 @@ def enter_command(
 
     with _one_line():
         language = Language.parse(lang).value
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
+    with _opened(db, session_id) as session:
+        only = None if section is None else _section(session.state, section)
         console.print(ENTER_HELP)
         queue = list(boards or [])
         entered: list[Slot] = []
@@ -652,7 +742,8 @@ def enter_command(
                 board = int(answer)
             console.print(_traveller_table(session.state, board))
             while True:
-                todo = [slot for slot in session.state.missing() if slot.board == board]
+                todo = [slot for slot in session.state.missing()
+                        if slot.board == board and only in (None, slot.section)]
                 expected = None
                 prompt = f"board {board}: NS EW result"
                 if todo:
@@ -660,7 +751,9 @@ def enter_command(
                     seating = session.state.seating(table=slot.table, round=slot.round, section=slot.section)
                     assert seating.ns is not None and seating.ew is not None
                     expected = (seating.ns, seating.ew, slot.table, slot.round)
-                    prompt = f"board {board} table {slot.table} round {slot.round}: {seating.ns} v {seating.ew}"
+                    named = "" if len(session.state.movement.sections) == 1 else f" section {slot.section}"
+                    prompt = (f"board {board}{named} table {slot.table} round {slot.round}: {seating.ns} v "
+                              f"{seating.ew}")
                 typed = _ask(prompt)
                 if typed is None or typed.strip().lower() in ("quit", "q"):
                     console.print(f"{len(entered)} lines entered.")
@@ -681,7 +774,7 @@ def enter_command(
                             raise SessionError("nothing entered to take back")
                         session.append(ResultRemoved(entered.pop()), by=by, reason="taken back at entry")
                     else:
-                        entered.append(_enter_line(session, board, typed.strip(), expected, by, language))
+                        entered.append(_enter_line(session, board, typed.strip(), expected, by, language, only))
                 except ValueError as error:
                     where = "" if f"board {board}" in str(error) else f"board {board}: "
                     err_console.print(f"error: {where}{error}", markup=False, soft_wrap=True)
@@ -690,7 +783,8 @@ def enter_command(
                 if key != "undo":
                     for doubt in session.state.doubts(entered[-1], dd=_dd_of(session.state, board, dd_cache)):
                         err_console.print(f"check: {doubt}", markup=False, soft_wrap=True)
-                if not [slot for slot in session.state.missing() if slot.board == board]:
+                if not [slot for slot in session.state.missing() if slot.board == board and only in (None,
+                                                                                                       slot.section)]:
                     console.print(f"Board {board} complete.")
                     break
         console.print(f"{len(entered)} lines entered.")
@@ -715,159 +809,154 @@ def _ask(prompt: str) -> str | None:
 
 
 def _where(state: SessionState, board: int, table: int | None, round_: int | None,
-           pairs: str | None) -> tuple[PairId, PairId, int | None, int | None]:
+           pairs: str | None, section: str | None = None) -> tuple[PairId, PairId, int | None, int | None]:
     from redouble.club.session import SessionError
 
     if pairs is not None:
         words = pairs.replace(",", " ").split()
         if len(words) != 2:
             raise SessionError(f"--pairs takes the NS and EW pairs, e.g. '1 8', not {pairs!r}")
-        return _pair(state, words[0], 0), _pair(state, words[1], 1), None, None
+        return _pair(state, words[0], 0, section), _pair(state, words[1], 1, section), None, None
     if table is None:
         raise SessionError(f"board {board}: say where, with --table (and --round) or --pairs")
-    rounds = [s.round for s in state.seatings.values() if s.table == table and board in s.boards]
+    chosen = _section(state, section)
+    named = "" if len(state.movement.sections) == 1 else f"section {chosen}, "
+    rounds = [s.round for s in state.seatings.values()
+              if s.section == chosen and s.table == table and board in s.boards]
     if round_ is None:
         if len(rounds) != 1:
-            raise SessionError(f"board {board} is played at table {table} in rounds {rounds or 'none'}: "
+            raise SessionError(f"board {board} is played at {named}table {table} in rounds {rounds or 'none'}: "
                                "give --round")
         round_ = rounds[0]
-    seating = state.seating(table=table, round=round_)
+    seating = state.seating(table=table, round=round_, section=chosen)
     if seating.ns is None or seating.ew is None:
-        raise SessionError(f"table {table}, round {round_} is a sit-out")
+        raise SessionError(f"{named}table {table}, round {round_} is a sit-out")
     return seating.ns, seating.ew, table, round_
 
 
-@club_app.command("correct")
+@_session_command("correct")
 def correct_command(
+    session: Session,
+    by: str,
     board: Annotated[int, typer.Argument(help="The board.")],
     result: Annotated[str, typer.Argument(help="The corrected result: '4S N 10 HK', '4SX E -2', '420', 'pass'.")],
-    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
-    round_: Annotated[int | None, typer.Option("--round", help="The round (when the table plays it twice).")] = None,
-    pairs: Annotated[str | None, typer.Option("--pairs", help="Or the NS and EW pairs: '1 8'.")] = None,
+    table: TableOption = None,
+    round_: RoundOption = None,
+    pairs: PairsOption = None,
+    section: SectionOption = None,
     reason: ReasonOption = "",
-    db: DbOption = "club.db",
-    session_id: SessionOption = None,
-    by: ByOption = "director",
 ) -> None:
     """Correct a result already entered (the old one stays in the audit log)."""
     from redouble.club.results import BoardResult
     from redouble.club.session import SessionError, parse_result_line
 
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
-        ns, ew, table, round_ = _where(session.state, board, table, round_, pairs)
-        line = parse_result_line(result, board=board, ns=ns, ew=ew, table=table, round=round_)
-        if not isinstance(line, BoardResult):
-            raise SessionError("a correction is a result; use 'club adjust' for an artificial score")
-        record = session.correct(line, by=by, reason=reason)
-        console.print(record.describe(), markup=False, soft_wrap=True)
-        console.print(_traveller_table(session.state, board))
+    ns, ew, table, round_ = _where(session.state, board, table, round_, pairs, section)
+    line = parse_result_line(result, board=board, ns=ns, ew=ew, table=table, round=round_)
+    if not isinstance(line, BoardResult):
+        raise SessionError("a correction is a result; use 'club adjust' for an artificial score")
+    record = session.correct(line, by=by, reason=reason)
+    console.print(record.describe(), markup=False, soft_wrap=True)
+    console.print(_traveller_table(session.state, board))
 
 
-@club_app.command("adjust")
+@_session_command("adjust")
 def adjust_command(
+    session: Session,
+    by: str,
     board: Annotated[int, typer.Argument(help="The board.")],
     score: Annotated[str, typer.Argument(help="A+/A- (Law 12C2), '60% 420, 40% -50' (12C1c), 420 (assigned) "
                                         "or 420/-50 (split: NS's, EW's).")],
     reason: ReasonOption,
-    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
-    round_: Annotated[int | None, typer.Option("--round", help="The round.")] = None,
-    pairs: Annotated[str | None, typer.Option("--pairs", help="Or the NS and EW pairs: '1 8'.")] = None,
-    db: DbOption = "club.db",
-    session_id: SessionOption = None,
-    by: ByOption = "director",
+    table: TableOption = None,
+    round_: RoundOption = None,
+    pairs: PairsOption = None,
+    section: SectionOption = None,
 ) -> None:
     """Give an adjusted score on a board at a table, with its reason (Law 12C)."""
     from redouble.club.session import Adjustment
 
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
-        ns, ew, table, round_ = _where(session.state, board, table, round_, pairs)
-        slot = session.slot_of(board, ns, ew, table=table, round=round_)
-        record = session.adjust(slot, Adjustment.parse(score), by=by, reason=reason)
-        console.print(record.describe(), markup=False, soft_wrap=True)
-        console.print(_traveller_table(session.state, board))
+    ns, ew, table, round_ = _where(session.state, board, table, round_, pairs, section)
+    slot = session.slot_of(board, ns, ew, table=table, round=round_)
+    record = session.adjust(slot, Adjustment.parse(score), by=by, reason=reason)
+    console.print(record.describe(), markup=False, soft_wrap=True)
+    console.print(_traveller_table(session.state, board))
 
 
-@club_app.command("penalty")
+@_session_command("penalty")
 def penalty_command(
+    session: Session,
+    by: str,
     pair: Annotated[str, typer.Argument(help="The pair penalised: 7, 3NS …")],
     amount: Annotated[float, typer.Argument(help="How much (in --unit).")],
     reason: ReasonOption,
     unit: Annotated[str, typer.Option("--unit", help="% (of a top), mp or imps.")] = "%",
     board: Annotated[int | None, typer.Option("--board", help="The board it was given on.")] = None,
-    db: DbOption = "club.db",
-    session_id: SessionOption = None,
-    by: ByOption = "director",
+    section: SectionOption = None,
 ) -> None:
     """A procedural penalty off one pair's score (Law 90), with its reason."""
     from redouble.club.results import Penalty, PenaltyUnit
     from redouble.club.session import SessionError
 
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
-        try:
-            chosen_unit = PenaltyUnit(unit.strip().lower())
-        except ValueError:
-            raise SessionError(f"--unit is %, mp or imps, not {unit!r}") from None
-        record = session.penalise(Penalty(_pair(session.state, pair), amount, chosen_unit, board, reason), by=by)
-        console.print(record.describe(), markup=False, soft_wrap=True)
+    try:
+        chosen_unit = PenaltyUnit(unit.strip().lower())
+    except ValueError:
+        raise SessionError(f"--unit is %, mp or imps, not {unit!r}") from None
+    penalised = _pair(session.state, pair, section=section)
+    record = session.penalise(Penalty(penalised, amount, chosen_unit, board, reason), by=by)
+    console.print(record.describe(), markup=False, soft_wrap=True)
 
 
-@club_app.command("remove")
+@_session_command("remove")
 def remove_command(
+    session: Session,
+    by: str,
     board: Annotated[int, typer.Argument(help="The board.")],
     reason: ReasonOption,
-    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
-    round_: Annotated[int | None, typer.Option("--round", help="The round.")] = None,
-    pairs: Annotated[str | None, typer.Option("--pairs", help="Or the NS and EW pairs: '1 8'.")] = None,
-    db: DbOption = "club.db",
-    session_id: SessionOption = None,
-    by: ByOption = "director",
+    table: TableOption = None,
+    round_: RoundOption = None,
+    pairs: PairsOption = None,
+    section: SectionOption = None,
 ) -> None:
     """Take a result off its traveller (it stays in the audit log)."""
     from redouble.club.session import ResultRemoved
 
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
-        ns, ew, table, round_ = _where(session.state, board, table, round_, pairs)
-        slot = session.slot_of(board, ns, ew, table=table, round=round_)
-        console.print(session.append(ResultRemoved(slot), by=by, reason=reason).describe(), markup=False,
-                      soft_wrap=True)
+    ns, ew, table, round_ = _where(session.state, board, table, round_, pairs, section)
+    slot = session.slot_of(board, ns, ew, table=table, round=round_)
+    console.print(session.append(ResultRemoved(slot), by=by, reason=reason).describe(), markup=False,
+                  soft_wrap=True)
 
 
-@club_app.command("seating")
+@_session_command("seating")
 def seating_command(
+    session: Session,
+    by: str,
     table: Annotated[int, typer.Argument(help="The table.")],
     round_: Annotated[int, typer.Argument(metavar="ROUND", help="The round.")],
     ns: Annotated[str | None, typer.Option("--ns", help="The pair now sitting NS (none: nobody).")] = None,
     ew: Annotated[str | None, typer.Option("--ew", help="The pair now sitting EW (none: nobody).")] = None,
     boards: Annotated[str | None, typer.Option("--boards", help="The boards now played: 7-9 or 7,8,9 "
                                                "(default: as before; 0: none).")] = None,
+    section: SectionOption = None,
     reason: ReasonOption = "",
-    db: DbOption = "club.db",
-    session_id: SessionOption = None,
-    by: ByOption = "director",
 ) -> None:
     """Change who sits at a table in a round (a late pair, a pair that left, a table that broke)."""
     from redouble.club.movement import Seating
     from redouble.club.session import SeatingChanged, SessionError
 
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
-        state = session.state
-        old = state.seating(table=table, round=round_)
-        chosen = old.boards
-        if boards is not None:
-            try:
-                chosen = tuple(_board_list(boards))
-            except ValueError:
-                raise SessionError(f"--boards takes 7-9 or 7,8,9, not {boards!r}") from None
-        seating = Seating(old.section, table, round_,
-                          old.ns if ns is None else None if ns.lower() == "none" else _pair(state, ns, 0),
-                          old.ew if ew is None else None if ew.lower() == "none" else _pair(state, ew, 1), chosen)
-        record = session.append(SeatingChanged(seating), by=by, reason=reason)
-        console.print(record.describe(), markup=False, soft_wrap=True)
+    state = session.state
+    old = state.seating(table=table, round=round_, section=_section(state, section))
+    chosen = old.boards
+    if boards is not None:
+        try:
+            chosen = tuple(_board_list(boards))
+        except ValueError:
+            raise SessionError(f"--boards takes 7-9 or 7,8,9, not {boards!r}") from None
+    seating = Seating(old.section, table, round_,
+                      old.ns if ns is None else None if ns.lower() == "none" else _pair(state, ns, 0, old.section),
+                      old.ew if ew is None else None if ew.lower() == "none" else _pair(state, ew, 1, old.section),
+                      chosen)
+    record = session.append(SeatingChanged(seating), by=by, reason=reason)
+    console.print(record.describe(), markup=False, soft_wrap=True)
 
 
 def _board_list(text: str) -> list[int]:
@@ -879,18 +968,15 @@ def _board_list(text: str) -> list[int]:
     return [number for number in numbers if number > 0]
 
 
-@club_app.command("undo")
+@_session_command("undo")
 def undo_command(
+    session: Session,
+    by: str,
     seq: Annotated[int, typer.Argument(help="The record to take back (its # in 'club log').")],
     reason: ReasonOption = "",
-    db: DbOption = "club.db",
-    session_id: SessionOption = None,
-    by: ByOption = "director",
 ) -> None:
     """Take back a correction, adjustment, penalty or removal (the undo is itself a record)."""
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
-        console.print(session.undo(seq, by=by, reason=reason).describe(), markup=False, soft_wrap=True)
+    console.print(session.undo(seq, by=by, reason=reason).describe(), markup=False, soft_wrap=True)
 
 
 @club_app.command("log")
@@ -904,8 +990,7 @@ def log_command(
     """The session's audit log: every change, when, by whom and why."""
     import json as json_module
 
-    with _club_db(db) as store:
-        _, session = _session(store, session_id)
+    with _opened(db, session_id) as session:
         state = _as_of(session, as_of)
         for record in session.records[:state.seq]:
             if json:
@@ -953,9 +1038,62 @@ VpScaleOption = Annotated[str, typer.Option("--vp-scale", help="Teams: IMPs to V
                                             "wbf-discrete or seed30 (seed 001's 30-VP table).")]
 
 
+EventOption = Annotated[str | None, typer.Option("--event", "-e", help="Rank (or publish) the whole event: "
+                                                 "every stored session of this event combined.")]
+AcrossOption = Annotated[bool, typer.Option("--across", help="Sections: compare every board across the sections "
+                                             "and rank them as one field (default: each section apart).")]
+CombineOption = Annotated[str | None, typer.Option("--combine", help="With --event: percent (mean of the session "
+                                                   "percentages), mp (matchpoints added up) or total (IMPs).")]
+CarryOption = Annotated[list[str] | None, typer.Option("--carry", help="With --event: a pair's carry-over, "
+                                                       "'NAMES=VALUE' or 'PAIR=VALUE' (repeat per pair).")]
+
+
+def _event(store: ClubStore, event: str, by: str | None, carry: list[str] | None,
+           as_of: str | None) -> tuple[EventScore, list[SessionState], list[Session]]:
+    """An event's sessions, oldest first, and their combined ranking."""
+    from redouble.club.event import EventMethod, parse_carry, score_event
+    from redouble.club.session import SessionError
+
+    infos = sorted(store.sessions(event=event), key=lambda info: (info.created_at, info.id))
+    if not infos:
+        raise SessionError(f"no session of event {event!r} in this database")
+    sessions = [store.load(info.id) for info in infos]
+    states = [_as_of(session, as_of) for session in sessions]
+    given = parse_carry(carry or ())
+    return (score_event(event, states, method=None if by is None else EventMethod.parse(by), carry=given),
+            states, sessions)
+
+
+def _show_event(scored: EventScore) -> None:
+    from rich.table import Table
+
+    from redouble.club.derivation import number_text
+    from redouble.club.event import EventMethod
+
+    table = Table(title=f"{scored.name}: {len(scored.sessions)} sessions by {scored.method.value}",
+                  title_justify="left")
+    columns = ["Place", "Names", *scored.sessions, "Carry", "%" if scored.method is EventMethod.PERCENT
+               else scored.unit] + (["%"] if scored.method is EventMethod.MATCHPOINTS else [])
+    for column in columns:
+        table.add_column(column, justify="left" if column == "Names" else "right")
+    for line in scored.lines:
+        parts = {part.session: part for part in line.parts}
+        cells = [("" if name not in parts else f"{parts[name].percentage or 0:.2f}"
+                  if scored.method is EventMethod.PERCENT else number_text(parts[name].total))
+                 for name in scored.sessions]
+        table.add_row(line.place_text, line.names or line.key, *cells, number_text(line.carry) if line.carry is not None
+                      else "", f"{line.score:.2f}" if scored.method is EventMethod.PERCENT
+                      else number_text(line.score),
+                      *([f"{line.percentage:.2f}" if line.percentage is not None else ""]
+                        if scored.method is EventMethod.MATCHPOINTS else []))
+    console.print(table)
+
+
 def _show_teams(state: SessionState, vp_scale: str) -> None:
     """The teams ranked by VPs, then each match's scorecard board by board (both rooms, IMPs)."""
     from rich.table import Table
+
+    from redouble.club.derivation import Signed, number_text
 
     scored = state.team_score(scale=vp_scale)
     ranking = Table(title=f"{state.name}: teams", title_justify="left")
@@ -963,12 +1101,12 @@ def _show_teams(state: SessionState, vp_scale: str) -> None:
         ranking.add_column(column, justify="left" if column == "Team" else "right")
     for team in scored.ranking:
         ranking.add_row(team.place_text, f"{team.team} {team.name}", f"{team.victory_points:g}",
-                        f"{team.imps:+d}", str(team.matches))
+                        Signed(team.imps).text(), str(team.matches))
     console.print(ranking)
     for card in scored.matches:
         home, away = card.victory_points
-        table = Table(title=f"{card.home_name} v {card.away_name}: {card.imps:+d} IMPs, VPs {home:g}-{away:g}",
-                      title_justify="left")
+        title = f"{card.home_name} v {card.away_name}: {Signed(card.imps).text()} IMPs, VPs {home:g}-{away:g}"
+        table = Table(title=title, title_justify="left")
         for column, justify in (("Board", "right"), (f"{card.home_name} NS", "left"), ("NS score", "right"),
                                 (f"{card.home_name} EW", "left"), ("NS score ", "right"),
                                 (f"{card.home_name} IMPs", "right"), (f"{card.away_name} IMPs", "right")):
@@ -981,7 +1119,8 @@ def _show_teams(state: SessionState, vp_scale: str) -> None:
                 score = None if room is None else room.ns_score
                 cells += ["" if room is None else room.result_text(), "" if score is None else f"{score:+d}"]
             imps = rooms.imps
-            cells += ["" if imps is None or imps <= 0 else str(imps), "" if imps is None or imps >= 0 else str(-imps)]
+            cells += ["" if imps is None or imps <= 0 else number_text(imps),
+                      "" if imps is None or imps >= 0 else number_text(-imps)]
             table.add_row(*cells)
         console.print(table)
     missing = state.missing()
@@ -995,25 +1134,33 @@ def rank_command(
     session_id: SessionOption = None,
     as_of: AsOfOption = None,
     vp_scale: VpScaleOption = "wbf",
+    event: EventOption = None,
+    combine: CombineOption = None,
+    carry: CarryOption = None,
+    across: AcrossOption = False,
 ) -> None:
     """The ranking as it stands (or stood): place, pair, names, score and percentage; for teams, the teams by
-    VPs and each match's scorecard."""
+    VPs and each match's scorecard; with --event, the event's sessions combined into one ranking."""
     from rich.table import Table
 
     with _club_db(db) as store:
+        if event is not None:
+            _show_event(_event(store, event, combine, carry, as_of)[0])
+            return
         _, session = _session(store, session_id)
         state = _as_of(session, as_of)
         if state.is_teams:
             _show_teams(state, vp_scale)
             return
-        scored = state.score()
+        scored = state.score(across_sections=across)
         missing = state.missing()
         for field in scored.fields:
             table = Table(title=f"{state.name}: {field}", title_justify="left")
             for column in ("Place", "Pair", "Names", scored.method.unit, "%", "Boards"):
                 table.add_column(column, justify="left" if column == "Names" else "right")
             for pair in scored.ranking(field):
-                table.add_row(pair.place_text, str(pair.pair), state.names(pair.pair), f"{pair.total:g}",
+                label = str(pair.pair) if len(state.movement.sections) == 1 else f"{pair.pair.section}{pair.pair}"
+                table.add_row(pair.place_text, label, state.names(pair.pair), f"{pair.total:g}",
                               "" if pair.percentage is None else f"{pair.percentage:.2f}", str(pair.boards))
             console.print(table)
         if missing:
@@ -1029,17 +1176,31 @@ def publish_command(
     session_id: SessionOption = None,
     as_of: AsOfOption = None,
     vp_scale: VpScaleOption = "wbf",
+    event: EventOption = None,
+    combine: CombineOption = None,
+    carry: CarryOption = None,
+    across: AcrossOption = False,
 ) -> None:
     """Write the result pages: ranking, travellers, score cards, frequencies, hand record (HTML, CSV, PDF); for
-    teams, the teams by VPs and each match's scorecard."""
-    from redouble.club.pages import print_pdf, write_pages
+    teams, the teams by VPs and each match's scorecard; with --event, the combined ranking linking every
+    session's pages."""
+    from redouble.club.pages import print_pdf, write_event_pages, write_pages
     from redouble.notation import Language
 
     with _club_db(db) as store:
+        if event is not None:
+            scored, states, sessions = _event(store, event, combine, carry, as_of)
+            written = write_event_pages(scored, states, out, lang=Language.parse(lang), scale=vp_scale,
+                                        logs=[session.records[:state.seq] for session, state in
+                                              zip(sessions, states, strict=True)])
+            if pdf:
+                written.append(print_pdf(out / "index.html", out / "results.pdf"))
+            console.print(f"{len(written)} files written to {out}: open {out / 'index.html'}")
+            return
         _, session = _session(store, session_id)
         state = _as_of(session, as_of)
         written = write_pages(state, out, lang=Language.parse(lang), log=session.records[:state.seq],
-                              scale=vp_scale)
+                              scale=vp_scale, across_sections=across)
         if pdf:
             written.append(print_pdf(out / "index.html", out / "results.pdf"))
     console.print(f"{len(written)} files written to {out}: open {out / 'index.html'}")

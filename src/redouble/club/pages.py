@@ -17,17 +17,22 @@ import contextlib
 import csv
 import html
 import io
+import json
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from redouble.analysis.handrecord import RecordBoard, hand_record_html, record_boards
 from redouble.cards import SUITS, Strain, Suit
+from redouble.club.derivation import Derivation, Signed, number_text
+from redouble.club.event import EventMethod, EventScore
+from redouble.club.logwords import change_message
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult
 from redouble.club.scoring import BoardScore, PairScore, ScoredLine, SessionScore
-from redouble.club.session import Record, SessionError, SessionState, describe_change
+from redouble.club.session import Record, SessionError, SessionState
 from redouble.club.teamscore import TeamsScore
 from redouble.errors import BridgeError
 from redouble.notation import Language
@@ -35,77 +40,22 @@ from redouble.scoring.duplicate import score_breakdown
 from redouble.scoring.vp import WBF_CONTINUOUS, VPScale
 from redouble.seats import Seat, Side, Vulnerability
 
-__all__ = ["LABELS", "PageError", "print_pdf", "render_pages", "write_pages"]
+__all__ = ["LABELS", "PageError", "event_page", "print_pdf", "render_pages", "write_event_pages", "write_pages"]
 
 
 class PageError(BridgeError):
     """Pages that cannot be written or printed (a folder, Chromium)."""
 
 
-#: The pages' words in each language (the bridge notation itself comes from ``redouble.notation``).
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "teamranking": "Team ranking", "team": "Team", "matches": "Match scorecards", "vp": "VP", "imp": "IMP",
-        "open": "Open room", "closed": "Closed room", "played": "Matches",
-        "ranking": "Ranking", "travellers": "Travellers", "cards": "Score cards", "handrecord": "Hand record",
-        "adjustments": "Adjustments and corrections", "board": "Board", "dealer": "Dealer",
-        "vulnerable": "Vulnerable", "place": "Place", "pair": "Pair", "names": "Names", "boards": "Boards",
-        "contract": "Contract", "by": "By", "lead": "Lead", "tricks": "Tricks", "score": "Score",
-        "opponents": "Opponents", "direction": "Dir", "frequencies": "Frequencies", "count": "Count",
-        "dd": "Double dummy", "par": "Par", "how": "How the points were found", "penalty": "Penalty",
-        "total": "Total", "provisional": "Provisional: {n} results still to come",
-        "asof": "As it stood at {at}", "made": "Made with redouble", "when": "When", "who": "Who",
-        "what": "What", "why": "Why", "notplayed": "not played", "adjusted": "adjusted", "top": "top",
-        "none": "None", "all": "All", "passed": "Passed out", "percent": "%", "result": "Result",
-        "lang": "Language", "csv": "CSV", "field": "Field", "datum": "Datum",
-    },
-    "nl": {
-        "teamranking": "Uitslag viertallen", "team": "Team", "matches": "Scorekaarten per wedstrijd", "vp": "WP",
-        "imp": "IMP", "open": "Open kamer", "closed": "Gesloten kamer", "played": "Wedstrijden",
-        "ranking": "Uitslag", "travellers": "Scorebriefjes", "cards": "Persoonlijke scorekaarten",
-        "handrecord": "Spelverdelingen", "adjustments": "Arbitrale scores en correcties", "board": "Spel",
-        "dealer": "Gever", "vulnerable": "Kwetsbaar", "place": "Plaats", "pair": "Paar", "names": "Namen",
-        "boards": "Spellen", "contract": "Contract", "by": "Door", "lead": "Uitkomst", "tricks": "Slagen",
-        "score": "Score", "opponents": "Tegenstanders", "direction": "Richting", "frequencies": "Frequentiestaat",
-        "count": "Aantal", "dd": "Dubbel dummy", "par": "Par", "how": "Hoe de punten zijn berekend",
-        "penalty": "Straf", "total": "Totaal", "provisional": "Voorlopig: nog {n} uitslagen te gaan",
-        "asof": "Stand van {at}", "made": "Gemaakt met redouble", "when": "Wanneer", "who": "Wie",
-        "what": "Wat", "why": "Waarom", "notplayed": "niet gespeeld", "adjusted": "arbitraal", "top": "top",
-        "none": "Niemand", "all": "Allen", "passed": "Rondgepast", "percent": "%", "result": "Resultaat",
-        "lang": "Taal", "csv": "CSV", "field": "Lijn", "datum": "Datum",
-    },
-    "de": {
-        "teamranking": "Rangliste der Teams", "team": "Team", "matches": "Scorekarten der Begegnungen", "vp": "SP",
-        "imp": "IMP", "open": "Offener Raum", "closed": "Geschlossener Raum", "played": "Begegnungen",
-        "ranking": "Rangliste", "travellers": "Boardzettel", "cards": "Persönliche Scorekarten",
-        "handrecord": "Handverteilungen", "adjustments": "Berichtigte Ergebnisse und Korrekturen",
-        "board": "Board", "dealer": "Teiler", "vulnerable": "Gefahr", "place": "Platz", "pair": "Paar",
-        "names": "Namen", "boards": "Boards", "contract": "Kontrakt", "by": "Von", "lead": "Ausspiel",
-        "tricks": "Stiche", "score": "Ergebnis", "opponents": "Gegner", "direction": "Richtung",
-        "frequencies": "Häufigkeiten", "count": "Anzahl", "dd": "Double Dummy", "par": "Par",
-        "how": "Wie die Punkte berechnet wurden", "penalty": "Strafe", "total": "Summe",
-        "provisional": "Vorläufig: {n} Ergebnisse fehlen noch", "asof": "Stand {at}",
-        "made": "Erstellt mit redouble", "when": "Wann", "who": "Wer", "what": "Was", "why": "Warum",
-        "notplayed": "nicht gespielt", "adjusted": "berichtigt", "top": "Top", "none": "Keiner", "all": "Alle",
-        "passed": "Alle passe", "percent": "%", "result": "Resultat", "lang": "Sprache", "csv": "CSV",
-        "field": "Linie", "datum": "Datum",
-    },
-    "no": {
-        "teamranking": "Resultatliste lag", "team": "Lag", "matches": "Scorekort per kamp", "vp": "VP",
-        "imp": "IMP", "open": "Åpent rom", "closed": "Lukket rom", "played": "Kamper",
-        "ranking": "Resultatliste", "travellers": "Spilloversikt", "cards": "Personlige scorekort",
-        "handrecord": "Spillfordelinger", "adjustments": "Justeringer og rettelser", "board": "Spill",
-        "dealer": "Giver", "vulnerable": "Sone", "place": "Plass", "pair": "Par", "names": "Navn",
-        "boards": "Spill", "contract": "Kontrakt", "by": "Av", "lead": "Utspill", "tricks": "Stikk",
-        "score": "Poeng", "opponents": "Motstandere", "direction": "Retning", "frequencies": "Frekvens",
-        "count": "Antall", "dd": "Dobbel dummy", "par": "Par", "how": "Slik ble poengene regnet ut",
-        "penalty": "Straff", "total": "Sum", "provisional": "Foreløpig: {n} resultater gjenstår",
-        "asof": "Stilling {at}", "made": "Laget med redouble", "when": "Når", "who": "Hvem", "what": "Hva",
-        "why": "Hvorfor", "notplayed": "ikke spilt", "adjusted": "justert", "top": "topp", "none": "Ingen",
-        "all": "Alle", "passed": "Passet rundt", "percent": "%", "result": "Resultat", "lang": "Språk",
-        "csv": "CSV", "field": "Retning", "datum": "Datum",
-    },
-}
+def _labels() -> dict[str, dict[str, str]]:
+    folder = resources.files("redouble.club") / "i18n"
+    return {code: json.loads((folder / f"labels-{code}.json").read_text(encoding="utf-8"))
+            for code in ("en", "nl", "de", "no")}
+
+
+#: The pages' words in each language, from ``club/i18n/labels-*.json`` (the bridge notation itself comes from
+#: ``redouble.notation``, the derivations' words from ``redouble.club.derivation``).
+LABELS: dict[str, dict[str, str]] = _labels()
 
 _SIDES = {"en": ("NS", "EW"), "nl": ("NZ", "OW"), "de": ("NS", "OW"), "no": ("NS", "ØV")}
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
@@ -146,8 +96,11 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _num(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".") if not float(value).is_integer() else f"{int(value)}"
+_num = number_text
+
+
+def _signed(value: float) -> str:
+    return Signed(value).text()
 
 
 def _anchor(pair: PairId) -> str:
@@ -280,6 +233,10 @@ class _Page:
         self.unit = "MP" if score is None else score.method.unit
         self.analysed: dict[int, RecordBoard] = {}
 
+    def _why(self, why: Derivation) -> str:
+        """A derivation in the page's language, escaped for HTML."""
+        return _e(why.render(self.words.language))
+
     # -- ranking --
 
     def ranking(self) -> str:
@@ -300,13 +257,13 @@ class _Page:
                     f"<tr><td>{_e(pair.place_text)}</td>"
                     f'<td><a class="pair" href="#{_anchor(pair.pair)}">{_e(words.pair(pair.pair))}</a></td>'
                     f'<td class="l names">{_e(self.state.names(pair.pair))}</td>'
-                    f'<td title="{_e(pair.derivation)}">{_num(pair.total)}{penalty}</td>'
-                    f'<td title="{_e(pair.derivation)}">{percent}</td>'
+                    f'<td title="{self._why(pair.why)}">{_num(pair.total)}{penalty}</td>'
+                    f'<td title="{self._why(pair.why)}">{percent}</td>'
                     f'<td class="hide-phone">{pair.boards}</td></tr>')
             head = (f"<tr><th>{words['place']}</th><th>{words['pair']}</th><th class='l'>{words['names']}</th>"
                     f"<th>{self.unit}</th><th>{words['percent']}</th><th class='hide-phone'>{words['boards']}</th>"
                     "</tr>")
-            how = "".join(f"<li>{_e(words.pair(pair.pair))}: {_e(pair.derivation)}</li>" for pair in pairs)
+            how = "".join(f"<li>{self._why(pair.why)}</li>" for pair in pairs)  # each begins with its pair
             out.append(f"<h3>{_e(title)}</h3><div class='scroll rank'><table class='grid'>{head}{''.join(rows)}"
                        f"</table></div><details><summary>{words['how']}</summary><ul>{how}</ul></details>")
         return "".join(out)
@@ -358,9 +315,9 @@ class _Page:
                 f"<th>{words.side(Side.NS)} {self.unit}</th><th>{words.side(Side.EW)} {self.unit}</th></tr>")
         how = ""
         if scored is not None:
-            items = [f"<li>{_e(scored.derivation)}</li>"] + [
+            items = [f"<li>{self._why(scored.why)}</li>"] + [
                 f"<li>{_e(words.pair(line.result.ns))}–{_e(words.pair(line.result.ew))}: "
-                f"{_e(line.ns_derivation)}; {_e(line.ew_derivation)}</li>" for line in scored.lines]
+                f"{self._why(line.ns_why)}; {self._why(line.ew_why)}</li>" for line in scored.lines]
             how = f"<details><summary>{words['how']}</summary><ul>{''.join(items)}</ul></details>"
         table = f"<div class='scroll'><table class='grid'>{head}{''.join(rows)}</table></div>{how}"
         return (f"<section class='board' id='board-{number}'><h3>{words['board']} {number}</h3>"
@@ -398,8 +355,8 @@ class _Page:
             contract += f" <span class='adj'>({_e(words['adjusted'])}{' ' + _e(label) if label else ''})</span>"
         ns_points = ew_points = ""
         if line is not None:
-            ns_points = f"<td title='{_e(line.ns_derivation)}'>{_num(line.ns)}</td>"
-            ew_points = f"<td title='{_e(line.ew_derivation)}'>{_num(line.ew)}</td>"
+            ns_points = f"<td title='{self._why(line.ns_why)}'>{_num(line.ns)}</td>"
+            ew_points = f"<td title='{self._why(line.ew_why)}'>{_num(line.ew)}</td>"
         else:
             ns_points = ew_points = "<td></td>"
         return (f"<tr>{pair_cells}<td class='l'>{contract}</td><td>{_e(declarer)}</td>"
@@ -441,8 +398,8 @@ class _Page:
         basis = (f"{words['top']} {_num(scored.top)}" if scored.datum is None
                  else f"{words['datum']} {_num(scored.datum)}")
         rows = "".join(
-            f"<tr><td>{score:+d}</td><td>{len(lines)}</td><td title='{_e(lines[0].ns_derivation)}'>"
-            f"{_num(lines[0].ns)}</td><td title='{_e(lines[0].ew_derivation)}'>{_num(lines[0].ew)}</td></tr>"
+            f"<tr><td>{score:+d}</td><td>{len(lines)}</td><td title='{self._why(lines[0].ns_why)}'>"
+            f"{_num(lines[0].ns)}</td><td title='{self._why(lines[0].ew_why)}'>{_num(lines[0].ew)}</td></tr>"
             for score, lines in sorted(groups.items(), reverse=True))
         return (f"<div><table class='grid freq'><tr><th>{words['score']} {words.side(Side.NS)}</th>"
                 f"<th>{words['count']}</th><th>{words.side(Side.NS)} {self.unit}</th>"
@@ -501,7 +458,7 @@ class _Page:
                         f"<td>{self._pair_link(line.opponents)}</td>"
                         f"<td class='l'>{self._result_html(pair.pair, line.board, line.result)}</td>"
                         f"<td>{_e(line.score if isinstance(line.score, int) else str(line.score))}</td>"
-                        f"<td title='{_e(line.derivation)}'>{_num(line.points)}</td>"
+                        f"<td title='{self._why(line.why)}'>{_num(line.points)}</td>"
                         f"{self._board_percent(line.board, line.points)}</tr>")
         percent = "" if pair.percentage is None else f" · {pair.percentage:.2f}%"
         penalty = f" · {words['penalty']} −{_num(pair.penalty)}" if pair.penalty else ""
@@ -512,9 +469,9 @@ class _Page:
         return (f"<section class='card' id='{_anchor(pair.pair)}'><h3>{words['pair']} {_e(words.pair(pair.pair))}"
                 f" {_e(self.state.names(pair.pair))}</h3>"
                 f"<div class='sub'>{words['place']} {_e(pair.place_text)} · {words['total']} "
-                f"<span title='{_e(pair.derivation)}'>{_num(pair.total)} {self.unit}</span>{percent}{penalty}</div>"
+                f"<span title='{self._why(pair.why)}'>{_num(pair.total)} {self.unit}</span>{percent}{penalty}</div>"
                 f"<div class='scroll'><table class='grid'>{head}{''.join(rows)}</table></div>"
-                f"<details><summary>{words['how']}</summary><p>{_e(pair.derivation)}</p></details></section>")
+                f"<details><summary>{words['how']}</summary><p>{self._why(pair.why)}</p></details></section>")
 
     def _board_percent(self, board: int, points: float) -> str:
         """A board's matchpoints as a percentage of its top (matchpoint sessions only)."""
@@ -542,11 +499,11 @@ class _Page:
             return ""
         rows = "".join(
             f"<tr><td>{_e(team.place_text)}</td><td>{team.team}</td><td class='l names'>{_e(team.name)}</td>"
-            f"<td title=\"{_e(team.derivation)}\">{_num(team.victory_points)}</td><td>{team.imps:+d}</td>"
+            f"<td title=\"{self._why(team.why)}\">{_num(team.victory_points)}</td><td>{_signed(team.imps)}</td>"
             f"<td class='hide-phone'>{team.matches}</td></tr>" for team in teams.ranking)
         head = (f"<tr><th>{words['place']}</th><th>#</th><th class='l'>{words['team']}</th><th>{words['vp']}</th>"
                 f"<th>{words['imp']}</th><th class='hide-phone'>{words['played']}</th></tr>")
-        how = "".join(f"<li>{_e(team.name)}: {_e(team.derivation)}</li>" for team in teams.ranking)
+        how = "".join(f"<li>{_e(team.name)}: {self._why(team.why)}</li>" for team in teams.ranking)
         return (f"<div class='scroll rank'><table class='grid'>{head}{rows}</table></div>"
                 f"<details><summary>{words['how']}</summary><ul>{how}</ul></details>")
 
@@ -569,19 +526,20 @@ class _Page:
                     cells.append(f"<td class='l'>{'' if room is None else _line_html(room, words)}</td>"
                                  f"<td>{'' if score is None else f'{score:+d}'}</td>")
                 imps = rooms.imps
-                title = f' title="{_e(rooms.derivation)}"' if rooms.derivation else ""
-                cells.append(f"<td{title}>{'' if imps is None or imps <= 0 else imps}</td>"
-                             f"<td{title}>{'' if imps is None or imps >= 0 else -imps}</td>")
+                title = f' title="{self._why(rooms.why)}"' if rooms.why else ""
+                cells.append(f"<td{title}>{'' if imps is None or imps <= 0 else _num(imps)}</td>"
+                             f"<td{title}>{'' if imps is None or imps >= 0 else _num(-imps)}</td>")
                 rows.append(f"<tr>{''.join(cells)}</tr>")
             home, away = _e(card.home_name), _e(card.away_name)
             head = (f"<tr><th>{words['board']}</th><th class='l'>{words['open']} ({home} {ns})</th>"
                     f"<th>{words['score']} {ns}</th><th class='l'>{words['closed']} ({home} {ew})</th>"
                     f"<th>{words['score']} {ns}</th><th>{home}</th><th>{away}</th></tr>")
-            total = (f"<tr><td class='l' colspan='5'>{words['total']}: {card.imps:+d} {words['imp']} · "
+            total = (f"<tr><td class='l' colspan='5'>{words['total']}: {_signed(card.imps)} {words['imp']} · "
                      f"{words['vp']} {_num(home_vp)}–{_num(away_vp)}</td>"
-                     f"<td>{max(card.imps, 0) or ''}</td><td>{max(-card.imps, 0) or ''}</td></tr>")
-            how = "".join(f"<li>{_e(words['board'])} {rooms.board}: {_e(rooms.derivation)}</li>"
-                          for rooms in card.boards if rooms.derivation)
+                     f"<td>{_num(card.imps) if card.imps > 0 else ''}</td>"
+                     f"<td>{_num(-card.imps) if card.imps < 0 else ''}</td></tr>")
+            how = "".join(f"<li>{_e(words['board'])} {rooms.board}: {self._why(rooms.why)}</li>"
+                          for rooms in card.boards if rooms.why)
             out.append(f"<div class='card'><h3>{home} – {away}</h3><div class='scroll'><table class='grid'>"
                        f"{head}{''.join(rows)}{total}</table></div>"
                        f"<details><summary>{words['how']}</summary><ul>{how}</ul></details></div>")
@@ -597,8 +555,9 @@ class _Page:
         if not records:
             return ""
         words = self.words
+        language = words.language.value  # what was done, in the page's language (club/logwords.py)
         rows = "".join(f"<tr><td>{record.seq}</td><td>{record.at:%H:%M}</td><td class='l'>{_e(record.by)}</td>"
-                       f"<td class='l names'>{_e(describe_change(record.change))}</td>"
+                       f"<td class='l names'>{_e(change_message(record.change).worded(language))}</td>"
                        f"<td class='l names'>{_e(record.reason)}</td></tr>" for record in records)
         head = (f"<tr><th>#</th><th>{words['when']}</th><th class='l'>{words['who']}</th>"
                 f"<th class='l'>{words['what']}</th><th class='l'>{words['why']}</th></tr>")
@@ -701,16 +660,17 @@ def _matches_csv(teams: TeamsScore) -> str:
 # --- writing ---------------------------------------------------------------------------------
 
 def render_pages(state: SessionState, *, lang: Language | str = Language.ENGLISH, log: Sequence[Record] = (),
-                 languages: Sequence[Language] = tuple(Language), scale: VPScale | str = WBF_CONTINUOUS
-                 ) -> dict[str, str]:
+                 languages: Sequence[Language] = tuple(Language), scale: VPScale | str = WBF_CONTINUOUS,
+                 across_sections: bool = False) -> dict[str, str]:
     """Every file of the published folder by name: ``index.html`` in ``lang`` (and ``index-nl.html`` … in
     the other ``languages``), ``handrecord.html`` when the deals are known, ``ranking.csv``, ``travellers.csv``,
     ``results.pbn`` and ``results.xml``; a teams session's page has the teams by VPs and each match's
-    scorecard (VPs on ``scale``), with ``ranking.csv`` and ``matches.csv``."""
+    scorecard (VPs on ``scale``), with ``ranking.csv`` and ``matches.csv``; ``across_sections`` ranks the
+    sections as one field."""
     language = Language.parse(lang)
     teams = state.team_score(scale=scale) if state.is_teams else None
     try:
-        score: SessionScore | None = None if teams is not None else state.score()
+        score: SessionScore | None = None if teams is not None else state.score(across_sections=across_sections)
     except SessionError:
         score = None
     boards = [state.boards[number] for number in state.movement.boards if number in state.boards]
@@ -728,6 +688,7 @@ def render_pages(state: SessionState, *, lang: Language | str = Language.ENGLISH
     if teams is not None:
         files["ranking.csv"] = _team_ranking_csv(teams)
         files["matches.csv"] = _matches_csv(teams)
+        files.update(_team_interchange(state, teams))
     if score is not None:
         files["ranking.csv"] = _ranking_csv(state, score)
         files["travellers.csv"] = _travellers_csv(score)
@@ -752,11 +713,31 @@ def _interchange(state: SessionState, score: SessionScore) -> dict[str, str]:
     return files
 
 
+def _team_interchange(state: SessionState, teams: TeamsScore) -> dict[str, str]:
+    """A teams session for other programs: PBN 2.1 result tables and USEBIO 1.2 (``EVENT_TYPE`` TEAMS)."""
+    from redouble.club.teamfiles import write_teams_pbn, write_teams_usebio
+
+    members = {number: (team.name, team.pairs) for number, team in state.teams.items()}
+    deals = {number: board.deal for number, board in state.boards.items()}
+    players = {pair: entry.players for pair, entry in state.pairs.items() if entry.players}
+    day = state.at
+    return {"results.pbn": write_teams_pbn(teams, members, deals=deals, event=state.event or state.name,
+                                           names={pair: " - ".join(names) for pair, names in players.items()},
+                                           date="" if day is None else f"{day:%Y.%m.%d}"),
+            "results.xml": write_teams_usebio(teams, members, names=players, deals=deals,
+                                              event=state.event or state.name,
+                                              date="" if day is None else f"{day:%d/%m/%Y}")}
+
+
 def write_pages(state: SessionState, out: Path, *, lang: Language | str = Language.ENGLISH,
                 log: Sequence[Record] = (), languages: Sequence[Language] = tuple(Language),
-                scale: VPScale | str = WBF_CONTINUOUS) -> list[Path]:
+                scale: VPScale | str = WBF_CONTINUOUS, across_sections: bool = False) -> list[Path]:
     """Write ``render_pages`` into the folder ``out`` (created if needed); returns the paths written."""
-    files = render_pages(state, lang=lang, log=log, languages=languages, scale=scale)
+    return _write(render_pages(state, lang=lang, log=log, languages=languages, scale=scale,
+                               across_sections=across_sections), out)
+
+
+def _write(files: dict[str, str], out: Path) -> list[Path]:
     try:
         out.mkdir(parents=True, exist_ok=True)
         written = []
@@ -766,6 +747,74 @@ def write_pages(state: SessionState, out: Path, *, lang: Language | str = Langua
             written.append(path)
     except OSError as error:
         raise PageError(f"cannot write the pages into {out}: {error.strerror or error}") from None
+    return written
+
+
+def event_page(event: EventScore, *, lang: Language | str = Language.ENGLISH,
+               links: Sequence[str] = ()) -> str:
+    """An event's combined ranking as one page: place, names, each session's score (linked to the session's
+    pages in ``links``), carry-over and the combined score, each with how it was found."""
+    language = Language.parse(lang)
+    words = _Words(language, LABELS[language.value])
+    percent = event.method is not EventMethod.TOTAL
+    heads = [f"<th>{_e(name) if not links else f'<a href={chr(39)}{_e(link)}{chr(39)}>{_e(name)}</a>'}</th>"
+             for name, link in zip(event.sessions, links or event.sessions, strict=True)]
+    carry = any(line.carry is not None for line in event.lines)
+    rows = []
+    for line in event.lines:
+        by_session = {part.session: part for part in line.parts}
+        cells = []
+        for name in event.sessions:
+            part = by_session.get(name)
+            value = "" if part is None else (f"{part.percentage:.2f}" if event.method is EventMethod.PERCENT
+                                             and part.percentage is not None else _num(part.total))
+            cells.append(f"<td class='hide-phone'>{value}</td>")
+        score = f"{line.score:.2f}" if event.method is EventMethod.PERCENT else _num(line.score)
+        why = _e(line.why.render(language))
+        rows.append(f"<tr><td>{_e(line.place_text)}</td><td class='l names'>{_e(line.names or line.key)}</td>"
+                    + "".join(cells) + (f"<td>{'' if line.carry is None else _num(line.carry)}</td>" if carry else "")
+                    + f"<td title='{why}'>{score}</td>"
+                    + (f"<td title='{why}'>{'' if line.percentage is None else f'{line.percentage:.2f}'}</td>"
+                       if percent and event.method is not EventMethod.PERCENT else "") + "</tr>")
+    unit = words["percent"] if event.method is EventMethod.PERCENT else ("MP" if event.unit == "MP" else words["imp"])
+    head = (f"<tr><th>{words['place']}</th><th class='l'>{words['names']}</th>"
+            + "".join(head.replace("<th>", "<th class='hide-phone'>") for head in heads)
+            + (f"<th>{words['carry']}</th>" if carry else "") + f"<th>{words['total']} {unit}</th>"
+            + (f"<th>{words['percent']}</th>" if percent and event.method is not EventMethod.PERCENT else "")
+            + "</tr>")
+    how = "".join(f"<li>{_e(line.why.render(language))}</li>" for line in event.lines)
+    sessions = " · ".join(f"<a href='{_e(link)}'>{_e(name)}</a>" for name, link in zip(event.sessions, links,
+                                                                                      strict=False))
+    return (f"<!DOCTYPE html>\n<html lang='{language.value}'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{_e(event.name)}</title><style>{_CSS}</style></head><body>"
+            f"<header><h1>{_e(event.name)}</h1><div class='sub'>{words['sessions']}: {len(event.sessions)}</div>"
+            f"</header><nav>{sessions}</nav><main><h2 class='first'>{words['combined']}</h2>"
+            f"<div class='scroll rank'><table class='grid'>{head}{''.join(rows)}</table></div>"
+            f"<details><summary>{words['how']}</summary><ul>{how}</ul></details></main>"
+            f"<footer>{_e(words['made'])}</footer></body></html>\n")
+
+
+def write_event_pages(event: EventScore, states: Sequence[SessionState], out: Path, *,
+                      lang: Language | str = Language.ENGLISH, logs: Sequence[Sequence[Record]] = (),
+                      scale: VPScale | str = WBF_CONTINUOUS) -> list[Path]:
+    """Write an event: ``index.html`` with the combined ranking and ``event.csv``, and each session's pages in
+    its own folder (``session-1/``…) linked from it."""
+    links = [f"session-{number}/index.html" for number in range(1, len(states) + 1)]
+    written = []
+    for number, state in enumerate(states, start=1):
+        log = logs[number - 1] if number <= len(logs) else ()
+        written += _write(render_pages(state, lang=lang, log=log, scale=scale), out / f"session-{number}")
+    rows: list[list[object]] = [["place", "names", *event.sessions, "carry", "score", "percentage"]]
+    for line in event.lines:
+        by_session = {part.session: part for part in line.parts}
+        rows.append([line.place_text, line.names or line.key,
+                     *("" if name not in by_session else _num(by_session[name].percentage or 0.0)
+                       if event.method is EventMethod.PERCENT else _num(by_session[name].total)
+                       for name in event.sessions),
+                     "" if line.carry is None else _num(line.carry), _num(line.score),
+                     "" if line.percentage is None else f"{line.percentage:.2f}"])
+    written += _write({"index.html": event_page(event, lang=lang, links=links), "event.csv": _csv(rows)}, out)
     return written
 
 

@@ -20,12 +20,12 @@ from redouble.club.scoring import Disagreement, Method, SessionScore, differs, s
 from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.formats.pbn import Column, Game, Table, dumps, loads
-from redouble.scoring.matchpoints import ArtificialScore, MatchpointScale
+from redouble.scoring.matchpoints import ArtificialScore, MatchpointScale, WeightedScore
 from redouble.scoring.teams import ButlerScoring, CrossDivisor, CrossScoring, imp_scoring_from_pbn
 from redouble.seats import Seat, Side
 
-__all__ = ["PbnLine", "PbnRank", "PbnResultsError", "PbnSession", "check_pbn", "read_results_pbn", "score_pbn",
-           "write_results_pbn"]
+__all__ = ["WEIGHTED_COLUMN", "PbnLine", "PbnRank", "PbnResultsError", "PbnSession", "check_pbn", "read_line",
+           "read_results_pbn", "result_cells", "score_pbn", "weighted_cell", "write_results_pbn"]
 
 
 class PbnResultsError(BridgeError):
@@ -58,32 +58,55 @@ def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
 
 
+_WEIGHTED = "WeightedScore"
+WEIGHTED_COLUMN = f"{_WEIGHTED}\\24L"
+"""A user-defined ScoreTable column (§5, "it is allowed to add columns with user defined column names") holding a
+weighted score (Law 12C1c) as its NS scores and weights, ``"60% 420, 40% -50"``; PBN has no predefined one."""
+
+
+def result_cells(result: BoardResult) -> list[str]:
+    """A result's Contract, Declarer, Result, Lead, Score_NS and Score_EW cells (§5.9): ``-`` but the scores for an
+    adjusted score; a split score (Law 12C1b) gives each side its own score, as the Score tag's ``NS <score> EW
+    <score>`` does (§4.2.1)."""
+    if result.ew_score is not None and result.score is not None and result.artificial is None \
+            and result.weighted is None:
+        return ["-", "-", "-", "-", _quoted(str(result.score)), _quoted(str(-result.ew_score))]
+    if result.artificial is not None or result.weighted is not None or result.ew_score is not None:
+        return ["-", "-", "-", "-", "-", "-"]
+    contract = result.contract
+    if contract is None:
+        row = ["Pass", "-", "-"]
+    else:
+        assert contract.declarer is not None
+        row = [str(contract), contract.declarer.letter(), "-" if result.tricks is None else str(result.tricks)]
+    row.append("-" if result.lead is None else str(result.lead))
+    score = result.ns_score or 0
+    row += [_quoted(str(score)) if score > 0 else "-", _quoted(str(-score)) if score < 0 else "-"]
+    if score == 0:
+        row[-2] = _quoted("0")
+    return row
+
+
+def weighted_cell(result: BoardResult) -> str:
+    """A result's ``WEIGHTED_COLUMN`` cell: its weighted score, else ``-``."""
+    return "-" if result.weighted is None else _quoted(str(result.weighted))
+
+
 def _score_row(session: SessionScore, line_points: tuple[float, float], result: BoardResult, top: float,
-               datum: float | None, sections: bool) -> tuple[str, ...]:
+               datum: float | None, sections: bool, weighted: bool) -> tuple[str, ...]:
     row: list[str] = [_quoted(result.ns.section)] if sections else []
     row += [str(result.table) if result.table is not None else "-",
             str(result.round) if result.round is not None else "-",
             _quoted(str(result.ns)), _quoted(str(result.ew))]
     ns_points, ew_points = line_points
-    if result.artificial is not None or result.weighted is not None or result.ew_score is not None:
-        row += ["-", "-", "-", "-", "-", "-"]
-    else:
-        contract = result.contract
-        if contract is None:
-            row += ["Pass", "-", "-"]
-        else:
-            assert contract.declarer is not None
-            row += [str(contract), contract.declarer.letter(), "-" if result.tricks is None else str(result.tricks)]
-        row.append("-" if result.lead is None else str(result.lead))
-        score = result.ns_score or 0
-        row += [_quoted(str(score)) if score > 0 else "-", _quoted(str(-score)) if score < 0 else "-"]
-        if score == 0:
-            row[-2] = _quoted("0")
+    row += result_cells(result)
     row += [_number(ns_points), _number(ew_points)]
     if session.method is Method.MATCHPOINTS:
         row += [f"{100 * ns_points / top:.2f}" if top else "50.00", f"{100 * ew_points / top:.2f}" if top else "50.00"]
     elif session.method is Method.BUTLER:
         row.append("-" if datum is None else _number(datum))
+    if weighted:
+        row.append(weighted_cell(result))
     return tuple(row)
 
 
@@ -95,6 +118,7 @@ def write_results_pbn(session: SessionScore, *, deals: Mapping[int, Deal] | None
     deals = deals or {}
     names = names or {}
     sections = len({board.section for board in session.boards}) > 1
+    weighted = any(line.result.weighted is not None for board in session.boards for line in board.lines)
     games: list[Game] = []
     numbers = sorted({board.board for board in session.boards})
     for index, number in enumerate(numbers):
@@ -110,8 +134,9 @@ def write_results_pbn(session: SessionScore, *, deals: Mapping[int, Deal] | None
             tables["TotalScoreTable"] = _total_table(session, names)
         columns = (("Section\\2L",) if sections else ()) + (
             _MP_COLUMNS if session.method is Method.MATCHPOINTS else
-            _IMP_COLUMNS + (("ButlerDatum\\5R",) if session.method is Method.BUTLER else ()))
-        rows = tuple(_score_row(session, (line.ns, line.ew), line.result, board.top, board.datum, sections)
+            _IMP_COLUMNS + (("ButlerDatum\\5R",) if session.method is Method.BUTLER else ())) + (
+            (WEIGHTED_COLUMN,) if weighted else ())
+        rows = tuple(_score_row(session, (line.ns, line.ew), line.result, board.top, board.datum, sections, weighted)
                      for board in session.boards if board.board == number for line in board.lines)
         tables["ScoreTable"] = Table("ScoreTable", tuple(Column.parse(c) for c in columns), rows)
         games.append(Game(tags=tags, tables=tables))
@@ -214,7 +239,8 @@ def _float(value: int | float | str | None) -> float | None:
     return float(value) if isinstance(value, int | float) else None
 
 
-def _read_line(board: int, record: Mapping[str, int | float | str | None], method_imps: bool) -> PbnLine:
+def read_line(board: int, record: Mapping[str, int | float | str | None], method_imps: bool) -> PbnLine:
+    """One ScoreTable row as a result with its published points (an artificial score from its percentages)."""
     section = _text(record.get("Section")) or "A"
     ns_text, ew_text = _text(record.get("PairId_NS")), _text(record.get("PairId_EW"))
     if ns_text is None or ew_text is None:
@@ -228,6 +254,14 @@ def _read_line(board: int, record: Mapping[str, int | float | str | None], metho
     round_no = round_ if isinstance(round_, int) else None
     contract_text = _text(record.get("Contract"))
     score_ns, score_ew = _float(record.get("Score_NS")), _float(record.get("Score_EW"))
+    weighted = _text(record.get(_WEIGHTED))
+    if weighted is not None:
+        result = BoardResult(board, ns, ew, weighted=WeightedScore.parse(weighted), table=table_no, round=round_no)
+        return PbnLine(result, points_ns, points_ew, datum)
+    if contract_text is None and score_ns is not None and score_ew is not None and score_ew != -score_ns:
+        result = BoardResult(board, ns, ew, score=int(score_ns), ew_score=-int(score_ew), table=table_no,
+                             round=round_no)
+        return PbnLine(result, points_ns, points_ew, datum)
     if contract_text is None and score_ns is None and score_ew is None:
         percent_ns, percent_ew = _float(record.get("Percentage_NS")), _float(record.get("Percentage_EW"))
         if percent_ns is None and method_imps and points_ns is not None and points_ew is not None:
@@ -268,7 +302,7 @@ def read_results_pbn(text: str | bytes) -> PbnSession:
             if number is None:
                 raise PbnResultsError("a ScoreTable in a game without a Board tag")
             try:
-                lines.extend(_read_line(number, record, imps) for record in table.records())
+                lines.extend(read_line(number, record, imps) for record in table.records())
             except BridgeError as error:
                 raise PbnResultsError(f"board {number}: {error}") from None
         totals = game.table("TotalScoreTable")

@@ -40,6 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from redouble.club.derivation import Derivation, Derived, Signed, Step, Value, Word, number_text
 from redouble.club.movement import PairId
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit, ResultError
 from redouble.scoring.imps import imps
@@ -52,11 +53,9 @@ from redouble.scoring.matchpoints import (
     score_traveller,
 )
 from redouble.scoring.teams import (
-    BoardComparison,
     ButlerScoring,
     CrossDivisor,
     CrossScoring,
-    TeamMatch,
 )
 from redouble.scoring.vp import WBF_CONTINUOUS, VPScale, victory_points
 from redouble.seats import Side
@@ -65,9 +64,11 @@ __all__ = [
     "BoardScore",
     "CardLine",
     "Disagreement",
+    "MatchBoard",
     "MatchScore",
     "Method",
     "PairScore",
+    "Placed",
     "ScoredLine",
     "ScoringOptions",
     "SessionScore",
@@ -98,13 +99,27 @@ def _clean(value: float) -> float:
     return round(value, 9) + 0.0
 
 
-def _num(value: float) -> str:
-    """A number as a scorer writes it: 5, 7.5, 6.67."""
-    return f"{value:.2f}".rstrip("0").rstrip(".") if not float(value).is_integer() else f"{int(value)}"
+_num = number_text
 
 
-def _entry_text(entry: ScoreEntry) -> str:
-    return f"{entry:+d}" if isinstance(entry, int) and entry else str(entry)
+def _entry_value(entry: ScoreEntry) -> Value:
+    return Signed(entry) if isinstance(entry, int) and entry else str(entry)
+
+
+def _pair_value(pair: PairId) -> Value:
+    """A pair number for a derivation, its direction translated with the page (3NS → 3NZ)."""
+    if pair.direction is None:
+        return str(pair)
+    return Derivation.of(Step.of("pair", number=str(pair.number), side=Word(pair.direction.name)))
+
+
+def _field_value(field: str) -> Value:
+    """A field's name for a derivation: ``all``, ``A``, or ``A`` and a translated direction."""
+    section, _, direction = field.rpartition(" ")
+    if direction in ("NS", "EW"):
+        return Derivation.of(Step.of("field", section=section, side=Word(direction))) if section \
+            else Word(direction)
+    return Word("all") if field == "all" else field
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +132,22 @@ class ScoredLine:
     ew: float
     ns_raw: float
     ew_raw: float
-    ns_derivation: str
-    ew_derivation: str
+    ns_why: Derivation
+    ew_why: Derivation
+
+    @property
+    def ns_derivation(self) -> str:
+        """How NS's points were found, in English (``ns_why`` renders in any page language)."""
+        return str(self.ns_why)
+
+    @property
+    def ew_derivation(self) -> str:
+        """How EW's points were found, in English (``ew_why`` renders in any page language)."""
+        return str(self.ew_why)
 
 
 @dataclass(frozen=True, slots=True)
-class BoardScore:
+class BoardScore(Derived):
     """A scored traveller: every line of one board in one section (or across sections)."""
 
     board: int
@@ -131,7 +156,7 @@ class BoardScore:
     top: float
     expected: int
     datum: float | None
-    derivation: str
+    why: Derivation
     cards: tuple[CardLine, ...] = field(default=(), repr=False, compare=False)
     """Each line as the two pairs' score-card lines (NS then EW), made once per scored board."""
 
@@ -146,7 +171,7 @@ class BoardScore:
 
 
 @dataclass(frozen=True, slots=True)
-class CardLine:
+class CardLine(Derived):
     """One board on a pair's personal score card."""
 
     pair: PairId
@@ -156,11 +181,25 @@ class CardLine:
     result: str
     score: ScoreEntry
     points: float
-    derivation: str
+    why: Derivation
+
+
+class Placed:
+    """A place in a ranking, shared with those tied on it (``2=``): a mixin for frozen, slotted
+    dataclasses that declare ``place`` and ``tied``."""
+
+    __slots__ = ()
+    place: int
+    tied: bool
+
+    @property
+    def place_text(self) -> str:
+        """``2`` or ``2=`` when tied."""
+        return f"{self.place}{'=' if self.tied else ''}"
 
 
 @dataclass(frozen=True, slots=True)
-class PairScore:
+class PairScore(Derived, Placed):
     """A pair's session: total, boards played, percentage (matchpoints), place in its field, score card."""
 
     pair: PairId
@@ -173,12 +212,7 @@ class PairScore:
     place: int
     tied: bool
     card: tuple[CardLine, ...]
-    derivation: str
-
-    @property
-    def place_text(self) -> str:
-        """``2`` or ``2=`` when tied."""
-        return f"{self.place}{'=' if self.tied else ''}"
+    why: Derivation
 
     def scaled_total(self, boards: int) -> float:
         """The total scaled to ``boards`` boards (a pair that missed boards, as Compscore3 prints it)."""
@@ -279,18 +313,19 @@ class SessionScore:
         return {
             "method": self.method.value, "winners": self.settings.winners, "fields": list(self.fields),
             "boards": [{"board": board.board, "section": board.section, "top": board.top, "datum": board.datum,
-                        "derivation": board.derivation,
+                        "derivation": board.derivation, "why": board.why.to_json(),
                         "lines": [{"ns_pair": str(line.result.ns), "ew_pair": str(line.result.ew),
                                    "table": line.result.table, "round": line.result.round,
                                    "result": line.result.result_text(), "ns_score": entry(line.result.ns_entry),
                                    "ns": line.ns, "ew": line.ew, "ns_raw": line.ns_raw, "ew_raw": line.ew_raw,
-                                   "ns_derivation": line.ns_derivation, "ew_derivation": line.ew_derivation}
+                                   "ns_derivation": line.ns_derivation, "ew_derivation": line.ew_derivation,
+                                   "ns_why": line.ns_why.to_json(), "ew_why": line.ew_why.to_json()}
                                   for line in board.lines]}
                        for board in self.boards],
             "pairs": [{"pair": str(pair.pair), "section": pair.pair.section, "field": pair.field,
                        "place": pair.place_text, "total": pair.total, "percentage": pair.percentage,
                        "boards": pair.boards, "top": pair.top, "penalty": pair.penalty,
-                       "derivation": pair.derivation}
+                       "derivation": pair.derivation, "why": pair.why.to_json()}
                       for pair in self.pairs],
         }
 
@@ -366,42 +401,43 @@ def _score_board(number: int, scope: str | None, rows: Sequence[BoardResult], ex
     return _imp_board(number, scope, rows, settings)
 
 
-def _comparison_text(entry: int, others: list[int], win: int) -> tuple[str, float]:
-    """'beats 4, ties 1 of 6' and the raw points, from the sorted plain scores of the others."""
+def _comparison(entry: int, others: list[int], win: int) -> tuple[str, dict[str, Value]]:
+    """Which message ('beats 4, ties 1 of 6') and its values, from the sorted plain scores of the others."""
     below = bisect_left(others, entry)
     ties = bisect_right(others, entry) - below
     half = win / 2
-    points = below * win + ties * half
-    parts = [f"beats {below}"] + ([f"ties {ties}"] if ties else [])
-    return f"{', '.join(parts)} of {len(others)} → {below}×{_num(win)}" + (f" + {ties}×{_num(half)}" if ties else "") \
-        + f" = {_num(points)}", points
+    values: dict[str, Value] = {"below": below, "others": len(others), "win": win,
+                                "points": below * win + ties * half}
+    if ties:
+        values.update(ties=ties, half=half)
+    return ("ties" if ties else ""), values
 
 
 def _mp_derivation(entry: ScoreEntry, entries: Sequence[ScoreEntry], index: int, points: float, raw: float,
-                   top: float, real: int, expected: int, win: int, side: str) -> str:
+                   top: float, real: int, expected: int, win: int, side: str) -> Derivation:
+    who = Word(side)
     if isinstance(entry, ArtificialScore):
         percent = entry.ns if side == "NS" else entry.ew
-        return f"{side} {entry.label()}: artificial {percent:g}% of the top {_num(top)} = {_num(points)} (Law 12C2)"
+        return Derivation.of(Step.of("mp.artificial", side=who, label=entry.label(), percent=percent, top=top,
+                                     points=points))
     if isinstance(entry, WeightedScore):
-        text = f"{side} weighted {entry} (Law 12C1c): each part compared, weighted → {_num(raw)}"
-    else:
-        others = sorted(other for i, other in enumerate(entries)
-                        if i != index and isinstance(other, int))
-        plain = all(isinstance(other, (int, ArtificialScore)) for other in entries)
-        if plain:
-            beaten, _ = _comparison_text(entry, others, win)
-            if side == "EW":
-                text = (f"EW: NS {_entry_text(entry)} {beaten} for NS; EW get {_num(win * (real - 1))} − that"
-                        f" = {_num(raw)}")
-            else:
-                text = f"NS {_entry_text(entry)} {beaten}"
+        body = Step.of("mp.weighted", side=who, entry=str(entry), points=raw)
+    elif isinstance(entry, int) and all(isinstance(other, (int, ArtificialScore)) for other in entries):
+        others = sorted(other for i, other in enumerate(entries) if i != index and isinstance(other, int))
+        ties, values = _comparison(entry, others, win)
+        suffix = f"_{ties}" if ties else ""
+        if side == "EW":
+            beaten = Derivation.of(Step.of(f"mp.beaten{suffix}", **values))
+            body = Step.of("mp.ew", side=who, ns=Word("NS"), score=_entry_value(entry), beaten=beaten,
+                           most=win * (real - 1), points=raw)
         else:
-            text = f"{side} {_entry_text(entry)} compared with {real - 1} results (weighted among them) = {_num(raw)}"
+            body = Step.of(f"mp.plain{suffix}", side=who, score=_entry_value(entry), **values)
+    else:
+        body = Step.of("mp.mixed", side=who, score=_entry_value(entry), others=real - 1, points=raw)
+    steps = [body]
     if real != expected:
-        half = win / 2
-        text += (f"; Neuberg for {real} results of {expected}: ({_num(raw)} + {_num(half)})×{expected}/{real} "
-                 f"− {_num(half)} = {_num(points)}")
-    return text + f" of {_num(top)}"
+        steps.append(Step.of("mp.neuberg", real=real, expected=expected, raw=raw, half=win / 2, points=points))
+    return Derivation.of(Step.of("mp.of_top", body=Derivation.of(*steps), top=top))
 
 
 def _matchpoint_board(number: int, scope: str | None, rows: Sequence[BoardResult], expected: int,
@@ -433,9 +469,11 @@ def _matchpoint_board(number: int, scope: str | None, rows: Sequence[BoardResult
         ew_text = _mp_derivation(ew_entries[i], ew_entries, i, ew_trav.ew[i], ew_raw[i], top, real, expected, win,
                                  "EW")
         lines.append(ScoredLine(row, ns_trav.ns[i], ew_trav.ew[i], ns_raw[i], ew_raw[i], ns_text, ew_text))
-    derivation = (f"board {number}: {len(rows)} results, {real} compared; top {_num(win)}×({expected}−1) = "
-                  f"{_num(top)}" + ("" if real == expected else f"; Neuberg factors {real} results to {expected}"))
-    return BoardScore(number, scope, tuple(lines), top, expected, None, derivation)
+    why = Derivation.of(Step.of("board.mp", board=number, results=len(rows), real=real, win=win, expected=expected,
+                                top=top))
+    if real != expected:
+        why += Step.of("board.neuberg", real=real, expected=expected)
+    return BoardScore(number, scope, tuple(lines), top, expected, None, why)
 
 
 def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], settings: ScoringOptions) -> BoardScore:
@@ -449,11 +487,10 @@ def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], sett
     datum = ns_board.datum
     plain = sorted(entry for entry in ns_entries if isinstance(entry, int))
     if method is Method.BUTLER:
-        derivation = f"board {number}: datum of {', '.join(map(str, plain)) or 'no real scores'}: " + \
-            _datum_text(plain, settings.butler, datum)
+        why = _datum_why(number, plain, settings.butler, datum)
     else:
-        derivation = f"board {number}: {len(plain)} real scores, each IMPed against the others" + \
-            (", averaged over the comparisons" if method is Method.CROSS_IMPS else "")
+        why = Derivation.of(Step.of("board.cross_mean" if method is Method.CROSS_IMPS else "board.cross",
+                                    board=number, real=len(plain)))
     lines = []
     for i, row in enumerate(rows):
         texts = []
@@ -462,34 +499,41 @@ def _imp_board(number: int, scope: str | None, rows: Sequence[BoardResult], sett
             texts.append(_imp_text(side, entry, value, board.datum, [e for j, e in enumerate(
                 ns_entries if side == "NS" else ew_entries) if j != i], method))
         lines.append(ScoredLine(row, ns_board.ns[i], ew_board.ew[i], ns_board.ns[i], ew_board.ew[i], *texts))
-    return BoardScore(number, scope, tuple(lines), 0.0, len(rows), datum, derivation)
+    return BoardScore(number, scope, tuple(lines), 0.0, len(rows), datum, why)
 
 
-def _datum_text(plain: list[int], butler: ButlerScoring, datum: float | None) -> str:
+def _datum_why(number: int, plain: list[int], butler: ButlerScoring, datum: float | None) -> Derivation:
     if not plain:
-        return "0 (no real scores)"
+        return Derivation.of(Step.of("board.butler_none", board=number))
     kept, dropped = butler.kept(plain)
-    drop = f"drop {', '.join(map(str, dropped))}; " if dropped else ""
-    return (f"{drop}{butler.method.value.lower()} of {len(kept)} = {_num(butler.centre(plain))}; "
-            f"rounded to {butler.unit} ({butler.rounding.value}) = {_num(datum or 0)}")
+    why = Derivation.of(Step.of("board.butler", board=number, scores=tuple(plain)))
+    if dropped:
+        why += Step.of("butler.drop", dropped=tuple(dropped))
+    return why + Step.of("butler.centre", method=Word(butler.method.value.lower()), kept=len(kept),
+                         centre=butler.centre(plain)) + Step.of("butler.rounded", unit=butler.unit,
+                                                                rounding=Word(butler.rounding.value),
+                                                                datum=datum or 0)
 
 
 def _imp_text(side: str, entry: ScoreEntry, value: float, datum: float | None, others: list[ScoreEntry],
-              method: Method) -> str:
+              method: Method) -> Derivation:
+    who = Word(side)
     if isinstance(entry, ArtificialScore):
         percent = entry.ns if side == "NS" else entry.ew
-        return f"{side} {entry.label()}: artificial {percent:g}% → {(percent - 50) * 0.3:+g} IMPs (Law 12C2)"
+        return Derivation.of(Step.of("imp.artificial", side=who, label=entry.label(), percent=percent,
+                                     imps=Signed((percent - 50) * 0.3)))
     sign = 1 if side == "NS" else -1
     if isinstance(entry, WeightedScore):
-        return f"{side} weighted {entry} (Law 12C1c): weighted IMPs of the parts = {_num(value)}"
+        return Derivation.of(Step.of("imp.weighted", side=who, entry=str(entry), imps=value))
     if datum is not None:
         diff = entry - datum
-        return f"{side}: NS {_entry_text(entry)} − datum {_num(datum)} = {_num(diff):s} → " \
-               f"{imps(diff) * sign:+d} IMPs"
+        return Derivation.of(Step.of("imp.datum", side=who, ns=Word("NS"), score=_entry_value(entry), datum=datum,
+                                     diff=diff, imps=Signed(imps(diff) * sign)))
     plain = [other for other in others if isinstance(other, int)]
-    each = ", ".join(f"{imps(entry - other) * sign:+d}" for other in plain)
-    mean = f" ÷ {len(plain)} = {_num(value)}" if method is Method.CROSS_IMPS and len(plain) > 1 else f" = {_num(value)}"
-    return f"{side}: NS {_entry_text(entry)} against {len(plain)} scores: {each}{mean} IMPs"
+    each = tuple(Signed(imps(entry - other) * sign) for other in plain)
+    key = "imp.cross_mean" if method is Method.CROSS_IMPS and len(plain) > 1 else "imp.cross"
+    return Derivation.of(Step.of(key, side=who, ns=Word("NS"), score=_entry_value(entry), count=len(plain),
+                                 each=each, imps=value))
 
 
 class _Tally:
@@ -507,8 +551,8 @@ class _Tally:
 def _card_lines(board: int, line: ScoredLine) -> tuple[CardLine, CardLine]:
     row = line.result
     text = row.result_text()
-    return (CardLine(row.ns, board, Side.NS, row.ew, text, row.ns_entry, line.ns, line.ns_derivation),
-            CardLine(row.ew, board, Side.EW, row.ns, text, row.ew_entry, line.ew, line.ew_derivation))
+    return (CardLine(row.ns, board, Side.NS, row.ew, text, row.ns_entry, line.ns, line.ns_why),
+            CardLine(row.ew, board, Side.EW, row.ns, text, row.ew_entry, line.ew, line.ew_why))
 
 
 # --- the session ------------------------------------------------------------------------------------
@@ -556,6 +600,10 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
             keys = dict(members)
         ordered = rank_totals(dict(sorted(keys.items())))
         counts = Counter(rank for rank, _, _ in ordered)
+        sharing: dict[int, list[object]] = {}
+        for rank, other, _ in ordered:
+            if counts[rank] > 1:
+                sharing.setdefault(rank, []).append(other)
         for rank, pair_key, _ in ordered:
             pair = pair_key if isinstance(pair_key, PairId) else PairId.parse(str(pair_key))
             total = _clean(members[pair])
@@ -563,9 +611,10 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
             own = tuple(sorted(cards[pair], key=lambda line: line.board))
             text = _pair_text(pair, total, played[pair], tops[pair], percent, deducted.get(pair, 0.0),
                               penalty_text.get(pair, []), settings.method)
-            mates = [str(other) for other_rank, other, _ in ordered if other_rank == rank and other != pair]
-            text += (f"; place {rank}{'=' if mates else ''} of {len(ordered)} in {name}"
-                     + (f", tied with {', '.join(mates)}" if mates else ""))
+            mates = tuple(_pair_value(other) if isinstance(other, PairId) else str(other)
+                          for other in sharing.get(rank, ()) if other != pair)
+            text += Step.of(("pair.tied" if mates else "pair.place") + ("_all" if len(fields) == 1 else ""), place=rank,
+                            count=len(ordered), field=_field_value(name), mates=mates)
             scored.append(PairScore(pair, name, total, played[pair], tops[pair], percent,
                                     _clean(deducted.get(pair, 0.0)), rank, counts[rank] > 1, own, text))
     return SessionScore(settings, results, boards, tuple(scored), expected,
@@ -573,19 +622,20 @@ def _finish(results: tuple[BoardResult, ...], boards: tuple[BoardScore, ...],
 
 
 def _pair_text(pair: PairId, total: float, played: int, top: float, percent: float | None, deducted: float,
-               reasons: list[str], method: Method) -> str:
-    text = f"{pair}: {played} boards, Σ {_num(total + deducted)} {method.unit}"
+               reasons: list[Step], method: Method) -> Derivation:
+    why = Derivation.of(Step.of("pair.sum", pair=_pair_value(pair), boards=played, sum=total + deducted,
+                                unit=Word(method.unit)))
     if deducted:
-        text += f" − penalties {_num(deducted)} ({'; '.join(reasons)}) = {_num(total)}"
+        why += Step.of("pair.penalties", amount=deducted, reasons=Derivation(tuple(reasons)), total=total)
     if percent is not None:
-        text += f"; {_num(total)} ÷ {_num(top)} (the tops of {played} boards) × 100 = {percent:.2f}%"
-    return text
+        why += Step.of("pair.percent", total=total, top=top, boards=played, percent=f"{percent:.2f}")
+    return why
 
 
 def _penalties(settings: ScoringOptions, boards: tuple[BoardScore, ...],
-               totals: dict[PairId, float]) -> tuple[dict[PairId, float], dict[PairId, list[str]]]:
+               totals: dict[PairId, float]) -> tuple[dict[PairId, float], dict[PairId, list[Step]]]:
     deducted: dict[PairId, float] = {}
-    reasons: dict[PairId, list[str]] = {}
+    reasons: dict[PairId, list[Step]] = {}
     for penalty in settings.penalties:
         if penalty.pair not in totals:
             raise ResultError(f"penalty for pair {penalty.pair}, who has no result in this session")
@@ -601,7 +651,14 @@ def _penalties(settings: ScoringOptions, boards: tuple[BoardScore, ...],
         else:
             amount = penalty.amount
         deducted[penalty.pair] = deducted.get(penalty.pair, 0.0) + amount
-        reasons.setdefault(penalty.pair, []).append(f"{penalty} = {_num(amount)}")
+        on = Derivation.of(Step.of("pair.penalty_board", board=penalty.board)) if penalty.board is not None \
+            else Derivation()
+        reason = Derivation.of(Step.of("pair.penalty_reason", reason=penalty.reason)) if penalty.reason \
+            else Derivation()
+        unit = Word(f"pen.{penalty.unit.value}")
+        reasons.setdefault(penalty.pair, []).append(Step.of(
+            "pair.penalty", pair=_pair_value(penalty.pair), amount=penalty.amount, unit=unit, board=on, reason=reason,
+            points=amount))
     return deducted, reasons
 
 
@@ -627,7 +684,7 @@ def _apply_session_rule(boards: tuple[BoardScore, ...]) -> tuple[BoardScore, ...
         assert artificial is not None
         current = replaced.get((board.board, board.section), board)
         scored = next(old for old in current.lines if old.result == line.result)
-        points_of = {"ns": (scored.ns, scored.ns_derivation), "ew": (scored.ew, scored.ew_derivation)}
+        points_of = {"ns": (scored.ns, scored.ns_why), "ew": (scored.ew, scored.ew_why)}
         for side, pair, percent in (("ns", line.result.ns, artificial.ns), ("ew", line.result.ew, artificial.ew)):
             points, top = real[pair]
             if not top or percent not in (60.0, 40.0):
@@ -636,11 +693,11 @@ def _apply_session_rule(boards: tuple[BoardScore, ...]) -> tuple[BoardScore, ...
             chosen = max(percent, session) if percent == 60.0 else min(percent, session)
             if math.isclose(chosen, percent):
                 continue
-            word = "Av+: the greater" if percent == 60.0 else "Av−: the lesser"
             value = _clean(board.top * chosen / 100)
-            points_of[side] = (value, f"{side.upper()} {word} of {percent:g}% and the pair's {session:.2f}% on its "
-                                      f"other boards (Law 12C2, session percentage) = {chosen:.2f}% of "
-                                      f"{_num(board.top)} = {_num(value)}")
+            points_of[side] = (value, Derivation.of(Step.of(
+                "mp.session_rule", side=Word(side.upper()), label="Av+" if percent == 60.0 else "Av−",
+                which=Word("greater" if percent == 60.0 else "lesser"), percent=percent, session=f"{session:.2f}",
+                chosen=f"{chosen:.2f}", top=board.top, points=value)))
         (ns, ns_text), (ew, ew_text) = points_of["ns"], points_of["ew"]
         if (ns, ew) != (scored.ns, scored.ew):
             fresh = ScoredLine(scored.result, ns, ew, ns, ew, ns_text, ew_text)
@@ -677,34 +734,123 @@ def differs(published: str, value: float) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchBoard(Derived):
+    """A board of a team match scored with adjusted scores too (Laws 12C, 86): the NS score or adjusted score in
+    each room (the home team NS in the open room, EW in the closed), the home team's IMPs and how."""
+
+    board: int
+    imps: float
+    open_ns: ScoreEntry
+    closed_ns: ScoreEntry
+    why: Derivation
+
+    @property
+    def difference(self) -> int | None:
+        """The home team's net points when both rooms have a plain score."""
+        if isinstance(self.open_ns, int) and isinstance(self.closed_ns, int):
+            return self.open_ns - self.closed_ns
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict."""
+        def entry(value: ScoreEntry) -> int | str:
+            return value if isinstance(value, int) else str(value)
+
+        return {"board": self.board, "open_ns": entry(self.open_ns), "closed_ns": entry(self.closed_ns),
+                "difference": self.difference, "imps": self.imps, "derivation": self.derivation}
+
+
+@dataclass(frozen=True, slots=True)
 class MatchScore:
     """A two-table team match: each board's two rooms, IMPs for the home team, the total and the VPs."""
 
     home: str
     away: str
-    boards: tuple[BoardComparison, ...]
-    derivations: tuple[str, ...]
-    total: int
+    boards: tuple[MatchBoard, ...]
+    total: float
     victory_points: tuple[float, float]
+
+    @property
+    def derivations(self) -> tuple[str, ...]:
+        """How each board's IMPs were found, in English."""
+        return tuple(board.derivation for board in self.boards)
 
     def text(self) -> str:
         """The scorecard, board by board, with the VPs."""
-        rows = [f"board {b.board}: {text}" for b, text in zip(self.boards, self.derivations, strict=True)]
+        rows = [f"board {b.board}: {b.derivation}" for b in self.boards]
         vps = f"VPs {_num(self.victory_points[0])}–{_num(self.victory_points[1])}"
-        return "\n".join([*rows, f"{self.home} {self.total:+d} IMPs: {vps}"])
+        return "\n".join([*rows, f"{self.home} {Signed(self.total).text()} IMPs: {vps}"])
+
+
+def _artificial_imps(entry: ArtificialScore, room: str, home: str, away: str) -> tuple[float, Step]:
+    """An artificial score in one room as the home team's IMPs: Av+ +3, Av 0, Av− −3 for each side (Law 12C2b),
+    and the two sides' IMPs averaged when they do not balance (Law 86B)."""
+    ns, ew = entry.imps()
+    home_imps, away_imps = (ns, ew) if room == "open" else (ew, ns)
+    home_percent, away_percent = (entry.ns, entry.ew) if room == "open" else (entry.ew, entry.ns)
+    value = _clean((home_imps - away_imps) / 2)
+    return value, Step.of("match.artificial", room=Word(room), label=entry.label(), home=home,
+                          home_percent=home_percent, home_imps=Signed(home_imps), away=away,
+                          away_percent=away_percent, away_imps=Signed(away_imps), imps=Signed(value))
+
+
+def _parts(entry: ScoreEntry) -> tuple[tuple[float, int], ...]:
+    return entry.parts if isinstance(entry, WeightedScore) else ((1.0, int(str(entry))),)
+
+
+def _room_imps(open_ns: ScoreEntry, closed_ns: ScoreEntry) -> float:
+    """The home team's IMPs for two NS scores, a weighted score part by part (Law 12C1c)."""
+    if isinstance(open_ns, int) and isinstance(closed_ns, int):
+        return imps(open_ns - closed_ns)
+    return _clean(round(sum(w1 * w2 * imps(s1 - s2) for w1, s1 in _parts(open_ns) for w2, s2 in _parts(closed_ns)),
+                        2))
+
+
+def _compare_rooms(board: int, open_room: BoardResult, closed_room: BoardResult, home: str,
+                   away: str) -> MatchBoard:
+    """One board of a match: plain scores by Law 78B, an artificial score by Laws 12C2b and 86A, a weighted score
+    part by part (Law 12C1c), a split score by each team's own scores averaged (Law 86B)."""
+    open_ns, closed_ns = open_room.ns_entry, closed_room.ns_entry
+    artificial = [(room, entry) for room, entry in (("open", open_ns), ("closed", closed_ns))
+                  if isinstance(entry, ArtificialScore)]
+    if artificial:
+        total = 0.0
+        steps = []
+        for room, entry in artificial:
+            assert isinstance(entry, ArtificialScore)
+            value, step = _artificial_imps(entry, room, home, away)
+            total += value
+            steps.append(step)
+        if len(artificial) == 1:
+            steps.append(Step.of("match.artificial_other"))
+        return MatchBoard(board, _clean(total), open_ns, closed_ns, Derivation.of(*steps))
+    # Home sits NS in the open room and EW in the closed room: each team's own scores.
+    home_view = _room_imps(open_ns, closed_room.ew_entry)
+    away_view = _room_imps(open_room.ew_entry, closed_ns)
+    if home_view != away_view:
+        value = _clean((home_view + away_view) / 2)
+        return MatchBoard(board, value, open_ns, closed_ns, Derivation.of(Step.of(
+            "match.split", home=home, away=away, home_imps=Signed(home_view), away_imps=Signed(away_view),
+            imps=Signed(value))))
+    if isinstance(open_ns, int) and isinstance(closed_ns, int):
+        return MatchBoard(board, home_view, open_ns, closed_ns, Derivation.of(Step.of(
+            "match.board", ns=Word("NS"), open=Signed(open_ns), closed=Signed(closed_ns), home=home,
+            diff=Signed(open_ns - closed_ns), imps=Signed(home_view))))
+    return MatchBoard(board, home_view, open_ns, closed_ns, Derivation.of(Step.of(
+        "match.weighted", ns=Word("NS"), open=str(open_ns), closed=str(closed_ns), home=home,
+        imps=Signed(home_view))))
 
 
 def team_match(results: Iterable[BoardResult], *, home: Iterable[PairId], home_name: str = "Home",
                away_name: str = "Away", scale: VPScale | str = WBF_CONTINUOUS,
                boards: int | None = None) -> MatchScore:
-    """Score a two-room team match (seed 001): the home team's IMPs per board by Law 78B, the net IMPs as VPs on
-    ``scale``."""
+    """Score a two-room team match (seed 001): the home team's IMPs per board by Law 78B (an artificial score by
+    Laws 12C2b and 86), the net IMPs as VPs on ``scale``."""
     ours = set(home)
     by_board: dict[int, list[BoardResult]] = {}
     for result in results:
         by_board.setdefault(result.board, []).append(result)
-    match = TeamMatch(home=home_name, away=away_name)
-    texts = []
+    compared = []
     for number in sorted(by_board):
         rows = by_board[number]
         open_room = [row for row in rows if row.ns in ours]
@@ -712,12 +858,8 @@ def team_match(results: Iterable[BoardResult], *, home: Iterable[PairId], home_n
         if len(rows) != 2 or len(open_room) != 1 or len(closed_room) != 1:
             raise ResultError(f"board {number}: a team match needs one line with {home_name} NS and one with "
                               f"{home_name} EW, not {len(rows)} lines")
-        open_ns, closed_ns = open_room[0].ns_entry, closed_room[0].ns_entry
-        if not isinstance(open_ns, int) or not isinstance(closed_ns, int):
-            raise ResultError(f"board {number}: a team match compares plain scores")
-        comparison = match.record(number, open_ns=open_ns, closed_ns=closed_ns)
-        texts.append(f"open room NS {open_ns:+d}, closed room NS {closed_ns:+d}: {home_name} "
-                     f"{comparison.difference:+d} → {comparison.imps:+d} IMPs (Law 78B)")
-    count = boards or len(match.boards)
-    vps = victory_points(match.total, boards=count, scale=scale)
-    return MatchScore(home_name, away_name, match.boards, tuple(texts), match.total, vps)
+        compared.append(_compare_rooms(number, open_room[0], closed_room[0], home_name, away_name))
+    total = _clean(sum(board.imps for board in compared))
+    count = boards or len(compared)
+    vps = victory_points(total, boards=count, scale=scale)
+    return MatchScore(home_name, away_name, tuple(compared), int(total) if total.is_integer() else total, vps)

@@ -36,6 +36,8 @@ from redouble.board import Board, board_dealer, board_vulnerability
 from redouble.calls import Contract
 from redouble.cards import Card, Strain
 from redouble.club.movement import Movement, PairId, Seating
+from redouble.club.online import KINDS as ONLINE_KINDS
+from redouble.club.online import OnlineStep, describe_step, step_from_json, step_to_json
 from redouble.club.results import BoardResult, Penalty, PenaltyUnit
 from redouble.club.scoring import Method, SessionScore, score_session
 from redouble.deal import Deal
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
     from redouble.club.teamscore import TeamsScore
 
 __all__ = [
+    "KIND_OF",
     "Adjustment",
     "BoardNotInRoundError",
     "BoardPlayedTwiceError",
@@ -59,6 +62,7 @@ __all__ = [
     "Change",
     "DuplicateResultError",
     "ImpossibleResultError",
+    "LineChange",
     "MovementChanged",
     "NoSuchResultError",
     "NotPlayed",
@@ -72,10 +76,13 @@ __all__ = [
     "ScoreAdjusted",
     "SeatingChanged",
     "Session",
+    "SessionClosed",
     "SessionError",
     "SessionOpened",
+    "SessionReopened",
     "SessionState",
     "Slot",
+    "SlotChange",
     "SlotState",
     "TeamFormed",
     "Undone",
@@ -92,7 +99,14 @@ __all__ = [
 # --- errors ------------------------------------------------------------------------------------
 
 class SessionError(BridgeError):
-    """A change the session refuses; nothing already entered is lost."""
+    """A change the session refuses; nothing already entered is lost. ``key`` and ``fields``, where
+    given, name the refusal in the web catalogues (``err_session_<key>``), so a page words it in its
+    viewer's language."""
+
+    def __init__(self, message: str, *, key: str | None = None, **fields: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields = tuple((name, str(value)) for name, value in fields.items())
 
 
 class WrongPairError(SessionError):
@@ -221,13 +235,15 @@ def _is_score(text: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class SessionOpened:
-    """The session begins: its name, event, movement, scoring method and number of winners."""
+    """The session begins: its name, event, movement, scoring method and number of winners; ``travellers``
+    is the Bridgemate setting that shows a table a board's traveller once both its pairs have played it."""
 
     name: str
     movement: Movement
     event: str = ""
     method: Method = Method.MATCHPOINTS
     winners: int = 1
+    travellers: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,46 +274,54 @@ class BoardsDealt:
 
 
 @dataclass(frozen=True, slots=True)
-class ResultEntered:
-    """A traveller line (with its table and round) entered for the first time."""
+class LineChange:
+    """A change carrying one traveller line (its table and round inside): entered, or corrected."""
 
     result: BoardResult
 
 
 @dataclass(frozen=True, slots=True)
-class NotPlayed:
-    """A board that was not played at its table in that round (late play, a fouled board)."""
+class SlotChange:
+    """A change to one board at one table in one round: not played, or its result removed."""
 
     slot: Slot
+
+
+class ResultEntered(LineChange):
+    """A traveller line (with its table and round) entered for the first time."""
+
+    __slots__ = ()
+
+
+class NotPlayed(SlotChange):
+    """A board that was not played at its table in that round (late play, a fouled board)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class ResultConfirmed:
+class ResultConfirmed(SlotChange):
     """A side (East-West at the table) confirms the result entered."""
 
-    slot: Slot
     side: Side
 
 
-@dataclass(frozen=True, slots=True)
-class ResultCorrected:
+class ResultCorrected(LineChange):
     """A result replaced by a corrected one; the old one stays in the log."""
 
-    result: BoardResult
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class ResultRemoved:
+class ResultRemoved(SlotChange):
     """A result taken off the traveller (entered at the wrong table, say)."""
 
-    slot: Slot
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreAdjusted:
+class ScoreAdjusted(SlotChange):
     """The director's adjusted score on a board at a table, replacing its score for ranking."""
 
-    slot: Slot
     adjustment: Adjustment
 
 
@@ -329,10 +353,21 @@ class Undone:
     seq: int
 
 
+@dataclass(frozen=True, slots=True)
+class SessionClosed:
+    """The director closes the session: no more entries, and its pages are published from the log as it
+    stands (the record's ``by``, ``at`` and ``reason`` say who closed it, when and why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionReopened:
+    """The director reopens a closed session (a late correction); closing it again publishes it afresh."""
+
+
 Change = (SessionOpened | PairSeated | TeamFormed | BoardsDealt | ResultEntered | NotPlayed
           | ResultConfirmed | ResultCorrected | ResultRemoved | ScoreAdjusted | PenaltyGiven
-          | SeatingChanged | MovementChanged | Undone)
-"""Every kind of change a session records."""
+          | SeatingChanged | MovementChanged | Undone | SessionClosed | SessionReopened | OnlineStep)
+"""Every kind of change a session records (an online session's steps too: ``redouble.club.online``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +385,7 @@ class Record:
     @property
     def kind(self) -> str:
         """The change's kind in snake case: ``result_entered``, ``score_adjusted`` …"""
-        return _KIND_OF[type(self.change)]
+        return KIND_OF[type(self.change)]
 
     def describe(self) -> str:
         """One line for the audit log."""
@@ -412,11 +447,21 @@ def describe_change(change: Change) -> str:
             return f"movement changed to {change.movement.name}"
         case Undone():
             return f"undid #{change.seq}"
-    raise AssertionError(change)  # pragma: no cover
+        case SessionClosed():
+            return "closed the session and published its pages"
+        case SessionReopened():
+            return "reopened the session"
+    return describe_step(change)  # pragma: no cover
+
+
+def _slot_fields(slot: Slot) -> dict[str, object]:
+    """A slot as a refusal's fields."""
+    return {"table": slot.table, "round": slot.round, "board": slot.board}
 
 
 def _where(result: BoardResult) -> str:
-    return f"table {result.table}, round {result.round}, board {result.board}"
+    where = f"table {result.table}, round {result.round}, board {result.board}"
+    return where if result.ns.section == "A" else f"section {result.ns.section}, {where}"
 
 
 def _line_text(result: BoardResult) -> str:
@@ -548,7 +593,8 @@ def _change_to_json(change: Change) -> dict[str, Any]:
     match change:
         case SessionOpened():
             return {"name": change.name, "event": change.event, "method": change.method.value,
-                    "winners": change.winners, "movement": _movement_json(change.movement)}
+                    "winners": change.winners, "movement": _movement_json(change.movement),
+                    **({} if change.travellers else {"travellers": False})}
         case PairSeated():
             return {"pair": _pair_json(change.pair), "players": list(change.players), "late": change.late,
                     "phantom": change.phantom}
@@ -575,14 +621,17 @@ def _change_to_json(change: Change) -> dict[str, Any]:
             return {"movement": _movement_json(change.movement)}
         case Undone():
             return {"seq": change.seq}
-    raise AssertionError(change)  # pragma: no cover
+        case SessionClosed() | SessionReopened():
+            return {}
+    return step_to_json(change)
 
 
 def _change_from_json(kind: str, data: Mapping[str, Any]) -> Change:
     match kind:
         case "session_opened":
             return SessionOpened(str(data["name"]), _movement_from(data["movement"]), event=str(data["event"]),
-                                 method=parse_method(str(data["method"])), winners=int(data["winners"]))
+                                 method=parse_method(str(data["method"])), winners=int(data["winners"]),
+                                 travellers=bool(data.get("travellers", True)))
         case "pair_seated":
             return PairSeated(_required_pair(data["pair"]), tuple(str(p) for p in data["players"]),
                               late=bool(data["late"]), phantom=bool(data["phantom"]))
@@ -614,16 +663,24 @@ def _change_from_json(kind: str, data: Mapping[str, Any]) -> Change:
             return MovementChanged(_movement_from(data["movement"]))
         case "undone":
             return Undone(int(data["seq"]))
+        case "session_closed":
+            return SessionClosed()
+        case "session_reopened":
+            return SessionReopened()
+    if kind in ONLINE_KINDS.values():
+        return step_from_json(kind, data)
     raise SessionError(f"a stored club record has an unknown kind {kind!r}")
 
 
-_KIND_OF: dict[type, str] = {
+KIND_OF: dict[type, str] = {
     SessionOpened: "session_opened", PairSeated: "pair_seated", TeamFormed: "team_formed",
     BoardsDealt: "boards_dealt", ResultEntered: "result_entered", NotPlayed: "not_played",
     ResultConfirmed: "result_confirmed", ResultCorrected: "result_corrected", ResultRemoved: "result_removed",
     ScoreAdjusted: "score_adjusted", PenaltyGiven: "penalty_given", SeatingChanged: "seating_changed",
-    MovementChanged: "movement_changed", Undone: "undone",
+    MovementChanged: "movement_changed", Undone: "undone", SessionClosed: "session_closed",
+    SessionReopened: "session_reopened", **ONLINE_KINDS,
 }
+"""Each change's kind as stored and shown (``result_entered`` …)."""
 
 
 # --- the state -----------------------------------------------------------------------------------
@@ -704,6 +761,8 @@ class SessionState:
     seq: int
     at: datetime | None
     seatings: Mapping[tuple[str, int, int], Seating] = field(repr=False)
+    closed: bool = False
+    travellers: bool = True
 
     def seating(self, *, table: int, round: int, section: str = "A") -> Seating:
         """Who sits at a table in a round, or a ``SessionError`` naming them."""
@@ -774,31 +833,46 @@ class SessionState:
         """Why a result entered looks wrong, for the director to check (never refused): declarer's tricks
         three or more from double dummy (``dd``, the board's table), or an NS score whose sign differs from
         every other table's (the +50/−50 on the wrong side that slips past verification)."""
+        found = []
+        for kind, fields in self.doubt_fields(slot, dd=dd):
+            if kind == "double_dummy":
+                found.append(f"{slot}: {fields['contract']} took {fields['tricks']} tricks; double "
+                             f"dummy makes {fields['par']}")
+            else:
+                found.append(f"{slot}: NS {fields['score']}, but every other table scored NS "
+                             f"{'minus' if kind == 'sign_minus' else 'plus'}: is it on the right side?")
+        return found
+
+    def doubt_fields(self, slot: Slot, *, dd: DDTable | None = None) -> list[tuple[str, dict[str, str]]]:
+        """``doubts`` as data, for pages that word them in their own language: each doubt's kind
+        (``double_dummy``; ``sign_minus`` or ``sign_plus``: what every other table scored) and its fields."""
         line = self.slots[slot].result if slot in self.slots else None
         if line is None:
             return []
+        where = {"table": str(slot.table), "round": str(slot.round), "board": str(slot.board)}
         found = []
         contract = line.contract
         if dd is not None and contract is not None and contract.declarer is not None and line.tricks is not None:
             par_tricks = dd.tricks(declarer=contract.declarer, strain=contract.strain)
             if abs(line.tricks - par_tricks) >= 3:
-                found.append(f"{slot}: {contract.format(with_declarer=True)} took {line.tricks} tricks; double "
-                             f"dummy makes {par_tricks}")
+                found.append(("double_dummy", {**where, "contract": contract.format(with_declarer=True),
+                                               "tricks": str(line.tricks), "par": str(par_tricks)}))
         score = line.ns_score
         others = [state.result.ns_score for other, state in self.slots.items()
                   if other.board == slot.board and other != slot and state.result is not None
                   and state.result.ns_score is not None and not state.result.adjusted]
         if score and len(others) >= 2 and all(other and (other > 0) != (score > 0) for other in others):
-            found.append(f"{slot}: NS {score:+d}, but every other table scored NS "
-                         f"{'minus' if score > 0 else 'plus'}: is it on the right side?")
+            found.append(("sign_minus" if score > 0 else "sign_plus", {**where, "score": f"{score:+d}"}))
         return found
 
-    def score(self) -> SessionScore:
-        """The session scored as it stands: its method, winners, adjusted scores and penalties."""
+    def score(self, *, across_sections: bool = False) -> SessionScore:
+        """The session scored as it stands: its method, winners, adjusted scores and penalties; each section
+        apart, or with ``across_sections`` every board compared across the sections and one ranking."""
         results = self.scored_results()
         if not results:
             raise SessionError(f"{self.name}: no results entered yet")
-        return score_session(results, method=self.method, winners=self.winners, penalties=self.penalties)
+        return score_session(results, method=self.method, winners=self.winners, penalties=self.penalties,
+                             across_sections=across_sections)
 
     @property
     def is_teams(self) -> bool:
@@ -831,6 +905,7 @@ class _Builder:
         self.penalties: list[tuple[int, Penalty]] = []
         self.seq = 0
         self.at: datetime | None = None
+        self.closed = False
 
     def copy(self) -> _Builder:
         """A copy to decide the next record on (the dicts copied, their frozen values shared)."""
@@ -846,6 +921,7 @@ class _Builder:
         other.penalties = list(self.penalties)
         other.seq = self.seq
         other.at = self.at
+        other.closed = self.closed
         return other
 
     def freeze(self) -> SessionState:
@@ -854,7 +930,7 @@ class _Builder:
             name=self.opened.name, event=self.opened.event, movement=self.movement, method=self.opened.method,
             winners=self.opened.winners, pairs=dict(self.pairs), teams=dict(self.teams), boards=dict(self.boards),
             slots=dict(self.slots), penalties=tuple(p for _, p in self.penalties), seq=self.seq, at=self.at,
-            seatings=dict(self.seatings))
+            seatings=dict(self.seatings), closed=self.closed, travellers=self.opened.travellers)
 
     # -- checks --
 
@@ -881,29 +957,37 @@ class _Builder:
             if seating.ns == ew and seating.ew == ns and board in seating.boards:
                 raise WrongPairError(
                     f"board {board}: {ns} and {ew} are the wrong way round; at table {seating.table}, round "
-                    f"{seating.round} {seating.ns} sits NS and {seating.ew} EW")
+                    f"{seating.round} {seating.ns} sits NS and {seating.ew} EW", key="wrong_way", board=board,
+                    ns=ns, ew=ew, table=seating.table, round=seating.round)
         raise WrongPairError(f"board {board}: {ns} (NS) and {ew} (EW) do not play it against each other in "
-                             f"movement {self.movement.name}")
+                             f"movement {self.movement.name}", key="not_opponents", board=board, ns=ns, ew=ew)
 
     def _check_result(self, result: BoardResult, slot: Slot) -> BoardResult:
         seating = self.seatings.get((slot.section, slot.table, slot.round))
         if seating is None:
-            raise WrongPairError(f"{slot}: there is no table {slot.table} in round {slot.round}")
+            raise WrongPairError(f"{slot}: there is no table {slot.table} in round {slot.round}", key="no_table",
+                                 table=slot.table, round=slot.round)
         if slot.board not in seating.boards:
             raise BoardNotInRoundError(f"{slot}: board {slot.board} is not played there "
-                                       f"(boards {_boards_text(seating.boards)})")
+                                       f"(boards {_boards_text(seating.boards)})", key="board_not_there",
+                                       **_slot_fields(slot), boards=_boards_text(seating.boards))
         if (result.ns, result.ew) != (seating.ns, seating.ew):
             raise WrongPairError(f"{slot}: {result.ns} v {result.ew} is not who sits there "
-                                 f"({seating.ns or 'nobody'} NS v {seating.ew or 'nobody'} EW)")
+                                 f"({seating.ns or 'nobody'} NS v {seating.ew or 'nobody'} EW)", key="not_seated",
+                                 **_slot_fields(slot), ns=result.ns, ew=result.ew, seated_ns=seating.ns or "-",
+                                 seated_ew=seating.ew or "-")
         for pair in (result.ns, result.ew):
             entry = self.pairs.get(pair)
             if entry is not None and entry.phantom:
-                raise WrongPairError(f"{slot}: {pair} is the phantom pair; its opponents sit out")
+                raise WrongPairError(f"{slot}: {pair} is the phantom pair; its opponents sit out", key="phantom",
+                                     **_slot_fields(slot), pair=pair)
         for pair in sorted((result.ns, result.ew)):
             other = self.played.get((slot.board, pair))
             if other is not None and other != slot:
                 raise BoardPlayedTwiceError(f"{slot}: pair {pair} already has a result on board {slot.board} "
-                                            f"at table {other.table}, round {other.round}")
+                                            f"at table {other.table}, round {other.round}", key="played_twice",
+                                            **_slot_fields(slot), pair=pair, other_table=other.table,
+                                            other_round=other.round)
         vulnerability = self._vulnerability(slot.board)
         contract = result.contract
         if contract is not None and result.tricks is not None:
@@ -911,14 +995,16 @@ class _Builder:
             if result.score is not None and result.score != computed:
                 raise ImpossibleResultError(
                     f"{slot}: {result.result_text()} scores {computed:+d} for NS (vulnerable: {vulnerability}), "
-                    f"not {result.score:+d}")
+                    f"not {result.score:+d}", key="score_mismatch", **_slot_fields(slot), result=result.result_text(),
+                    computed=f"{computed:+d}", score=f"{result.score:+d}")
         score = result.ns_score if self.boards.get(slot.board) is None else (
             result.score if result.score is not None
             else None if contract is None or result.tricks is None
             else ns_score(contract, tricks=result.tricks, vulnerability=vulnerability))
         if score is not None and not result.adjusted and score not in possible_scores(vulnerability):
             raise ImpossibleResultError(f"{slot}: {score:+d} is not a possible score on board {slot.board} "
-                                        f"(vulnerable: {vulnerability})")
+                                        f"(vulnerable: {vulnerability})", key="impossible_score",
+                                        **_slot_fields(slot), score=f"{score:+d}")
         if result.lead is not None and contract is not None and contract.declarer is not None:
             dealt = self.boards.get(slot.board)
             leader = contract.declarer.lho
@@ -927,7 +1013,8 @@ class _Builder:
                 raise ImpossibleResultError(
                     f"{slot}: the lead {result.lead} is in {holder.format(full=True)}'s hand, but "
                     f"{leader.format(full=True)} leads against {contract.format(with_declarer=True)}: "
-                    "either the lead or the declarer is wrong")
+                    "either the lead or the declarer is wrong", key="wrong_lead", **_slot_fields(slot),
+                    lead=result.lead, contract=contract.format(with_declarer=True))
         # A result keyed by the slot carries its table and round, and its score when the board's
         # vulnerability is not the 16-board cycle's (a PBN file's own) so every reader scores it alike.
         if (score is not None and result.score is None and not result.adjusted
@@ -938,7 +1025,7 @@ class _Builder:
     def _existing(self, slot: Slot) -> SlotState:
         state = self.slots.get(slot)
         if state is None or (state.result is None and not state.not_played and state.adjustment is None):
-            raise NoSuchResultError(f"{slot} has no result yet")
+            raise NoSuchResultError(f"{slot} has no result yet", key="no_result", **_slot_fields(slot))
         return state
 
     # -- apply --
@@ -948,9 +1035,17 @@ class _Builder:
         if record.seq != self.seq + 1:
             raise SessionError(f"record #{record.seq} does not follow #{self.seq}")
         change = record.change
+        if self.closed and not isinstance(change, SessionReopened):
+            raise SessionError("the session is closed: the director reopens it first", key="reopen_first")
         match change:
             case SessionOpened():
                 raise SessionError("the session is already open")
+            case SessionClosed():
+                self.closed = True
+            case SessionReopened():
+                if not self.closed:
+                    raise SessionError("the session is open: only a closed session is reopened")
+                self.closed = False
             case PairSeated():
                 if change.pair not in self._known_pairs():
                     raise WrongPairError(f"pair {change.pair} is not in movement {self.movement.name}")
@@ -975,7 +1070,8 @@ class _Builder:
                 result = self._check_result(change.result, slot)
                 present = self.slots.get(slot)
                 if present is not None and present.result is not None:
-                    raise DuplicateResultError(f"{slot} already has {_line_text(present.result)}: correct it instead")
+                    raise DuplicateResultError(f"{slot} already has {_line_text(present.result)}: correct it instead",
+                                               key="duplicate", **_slot_fields(slot))
                 self.played[(slot.board, result.ns)] = self.played[(slot.board, result.ew)] = slot
                 self.slots[slot] = SlotState(slot, result, entered_seq=record.seq, changed_seq=record.seq,
                                              adjustment=None if present is None else present.adjustment)
@@ -992,7 +1088,8 @@ class _Builder:
             case ResultConfirmed():
                 state = self._existing(change.slot)
                 if state.result is None:
-                    raise NoSuchResultError(f"{change.slot} has no result to confirm")
+                    raise NoSuchResultError(f"{change.slot} has no result to confirm", key="no_result",
+                                            **_slot_fields(change.slot))
                 self.slots[change.slot] = dataclasses.replace(state, confirmed=state.confirmed | {change.side})
             case ResultCorrected():
                 slot = self._slot_of(change.result)
@@ -1100,9 +1197,15 @@ def _check_undo(records: Sequence[Record], target: int) -> None:
         raise SessionError(f"there is no record #{target} to undo" if target != 1 else
                            "the opening of a session cannot be undone")
     change = records[target - 1].change
+    if isinstance(change, SessionClosed | SessionReopened):
+        raise SessionError(f"record #{target} ({KIND_OF[type(change)].replace('_', ' ')}) is taken back by "
+                           "reopening or closing the session again, not by undo")
     if isinstance(change, ResultEntered | ResultConfirmed | NotPlayed):
-        raise SessionError(f"record #{target} ({_KIND_OF[type(change)].replace('_', ' ')}) is undone by "
+        raise SessionError(f"record #{target} ({KIND_OF[type(change)].replace('_', ' ')}) is undone by "
                            "removing or correcting the result, not by undo")
+    if isinstance(change, OnlineStep):
+        raise SessionError(f"record #{target} ({KIND_OF[type(change)].replace('_', ' ')}) is a step of the "
+                           "online movement the server ran: it is not undone")
 
 
 # --- the session --------------------------------------------------------------------------------
@@ -1127,7 +1230,7 @@ class Session:
 
     @classmethod
     def open(cls, name: str, movement: Movement, *, by: str, event: str = "",
-             method: Method = Method.MATCHPOINTS, winners: int | None = None,
+             method: Method = Method.MATCHPOINTS, winners: int | None = None, travellers: bool = True,
              clock: Callable[[], datetime] = _now) -> Session:
         """A new session on a movement; ``winners`` defaults to 2 for a Mitchell (pairs keep a direction)."""
         if winners is None:
@@ -1137,7 +1240,7 @@ class Session:
             raise SessionError(f"a pairs session has one or two winners, not {winners}")
         if not movement.seatings:
             raise SessionError(f"movement {movement.name} has no rounds")
-        record = Record(1, _aware(clock()), by, SessionOpened(name, movement, event, method, winners))
+        record = Record(1, _aware(clock()), by, SessionOpened(name, movement, event, method, winners, travellers))
         return cls([record], clock=clock)
 
     # -- reading --
@@ -1163,7 +1266,8 @@ class Session:
         score = self._score
         if score is not None:
             for record in self._records[self._scored_at:]:
-                if isinstance(record.change, ResultConfirmed | PairSeated | TeamFormed):
+                if isinstance(record.change, ResultConfirmed | PairSeated | TeamFormed | SessionClosed
+                              | SessionReopened):
                     continue  # names and confirmations change no score
                 slot = _slot_changed(record.change)
                 line = None if slot is None else state.scored_line(slot)
@@ -1227,6 +1331,8 @@ class Session:
             change = type(change)(dataclasses.replace(change.result, table=slot.table, round=slot.round))
         record = Record(len(self._records) + 1, moment, by, change, reason, key)
         if isinstance(change, Undone):
+            if self._builder.closed:
+                raise SessionError("the session is closed: the director reopens it first", key="reopen_first")
             _check_undo(self._records, change.seq)
             builder = _fold([*self._records, record])
         else:

@@ -116,6 +116,11 @@ class ClubStore:
             return [SessionInfo(row.id, row.event, row.name, _aware(row.created_at), counts.get(row.id, 0))
                     for row in rows]
 
+    def with_kind(self, kind: str) -> list[str]:
+        """The ids of the sessions holding a record of ``kind`` (``online_opened``: the online sessions)."""
+        with DbSession(self.engine) as db:
+            return sorted(set(db.scalars(select(ClubRecordRow.session_id).where(ClubRecordRow.kind == kind))))
+
     def latest(self) -> str:
         """The id of the newest session, or an ``UnknownSessionError``."""
         sessions = self.sessions()

@@ -12,25 +12,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from redouble.club.derivation import Derivation, Derived, Signed, Step
 from redouble.club.movement import PairId, Seating
 from redouble.club.results import BoardResult, ResultError
-from redouble.club.scoring import MatchScore, team_match
+from redouble.club.scoring import MatchScore, Placed, team_match
 from redouble.scoring.matchpoints import rank_totals
 from redouble.scoring.vp import WBF_CONTINUOUS, VPScale
+
+_NOTHING = Derivation()
 
 __all__ = ["BoardRooms", "MatchCard", "TeamScore", "TeamsScore", "score_teams"]
 
 
 @dataclass(frozen=True, slots=True)
-class BoardRooms:
+class BoardRooms(Derived):
     """One board of a match: the result in the room where the home team sits NS and in the other, and the
     home team's IMPs (``None`` until both rooms have a result)."""
 
     board: int
     open_room: BoardResult | None
     closed_room: BoardResult | None
-    imps: int | None
-    derivation: str = ""
+    imps: float | None
+    why: Derivation = _NOTHING
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +48,8 @@ class MatchCard:
     score: MatchScore | None
 
     @property
-    def imps(self) -> int:
-        """The home team's net IMPs on the boards scored so far."""
+    def imps(self) -> float:
+        """The home team's net IMPs on the boards scored so far (an average score may give a half IMP)."""
         return 0 if self.score is None else self.score.total
 
     @property
@@ -68,22 +71,17 @@ class MatchCard:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamScore:
+class TeamScore(Derived, Placed):
     """A team's session: its VPs, net IMPs, matches played and place (``2=`` when tied)."""
 
     team: int
     name: str
     victory_points: float
-    imps: int
+    imps: float
     matches: int
     place: int
     tied: bool
-    derivation: str
-
-    @property
-    def place_text(self) -> str:
-        """``2`` or ``2=`` when tied."""
-        return f"{self.place}{'=' if self.tied else ''}"
+    why: Derivation
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +101,7 @@ class TeamsScore:
 
     def text(self) -> str:
         """The ranking and every scorecard, as plain text."""
-        rows = [f"{line.place_text:>4} {line.name} {line.victory_points:g} VPs ({line.imps:+d} IMPs)"
+        rows = [f"{line.place_text:>4} {line.name} {line.victory_points:g} VPs ({Signed(line.imps).text()} IMPs)"
                 for line in self.ranking]
         return "\n\n".join(["\n".join(rows), *(card.text() for card in self.matches)])
 
@@ -154,15 +152,15 @@ def score_teams(seatings: Sequence[Seating], lines: Sequence[BoardResult],
         if complete:
             score = team_match(complete, home=home_pairs, home_name=home_name, away_name=away_name, scale=scale,
                                boards=len(rooms))
-        compared = {} if score is None else {
-            b.board: (b.imps, text) for b, text in zip(score.boards, score.derivations, strict=True)}
-        boards = tuple(BoardRooms(number, rooms[number][0], rooms[number][1], *compared.get(number, (None, "")))
+        compared = {} if score is None else {b.board: (b.imps, b.why) for b in score.boards}
+        boards = tuple(BoardRooms(number, rooms[number][0], rooms[number][1], *compared.get(number, (None,
+                                                                                                   Derivation())))
                        for number in sorted(rooms))
         cards.append(MatchCard(home, away, home_name, away_name, boards, score))
     vps: dict[int, float] = {number: 0.0 for number in teams if any(number in (c.home, c.away) for c in cards)}
-    net: dict[int, int] = dict.fromkeys(vps, 0)
+    net: dict[int, float] = dict.fromkeys(vps, 0)
     played_count: dict[int, int] = dict.fromkeys(vps, 0)
-    parts: dict[int, list[str]] = {number: [] for number in vps}
+    parts: dict[int, list[Step]] = {number: [] for number in vps}
     for card in cards:
         home_vp, away_vp = card.victory_points
         for team, other, vp, imps in ((card.home, card.away_name, home_vp, card.imps),
@@ -170,13 +168,14 @@ def score_teams(seatings: Sequence[Seating], lines: Sequence[BoardResult],
             vps[team] += vp
             net[team] += imps
             played_count[team] += card.score is not None
-            parts[team].append(f"{vp:g} v {other} ({imps:+d} IMPs)")
+            parts[team].append(Step.of("team.match", vps=vp, other=other, imps=Signed(imps)))
     ranked = rank_totals({team: round(total, 9) for team, total in vps.items()})
     places = [rank for rank, _, _ in ranked]
     ranking = []
     for rank, key, total in ranked:
         team = cast(int, key)
         ranking.append(TeamScore(team, teams[team][0], total, net[team], played_count[team], rank,
-                                 places.count(rank) > 1, " + ".join(parts[team]) + f" = {total:g} VPs"))
+                                 places.count(rank) > 1, Derivation.of(Step.of(
+                                     "team.ranking", matches=Derivation(tuple(parts[team]), " + "), vps=total))))
     name = scale if isinstance(scale, str) else scale.name
     return TeamsScore(tuple(cards), tuple(ranking), name)

@@ -8,11 +8,12 @@ published number that disagrees with the recomputation.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -25,11 +26,13 @@ from redouble.club.scoring import Disagreement, Method, PairScore, SessionScore,
 from redouble.deal import Deal
 from redouble.errors import BridgeError
 from redouble.formats.errors import ParseError
-from redouble.scoring.matchpoints import ArtificialScore
+from redouble.scoring.matchpoints import ArtificialScore, WeightedScore
 from redouble.seats import Seat, Side
 
 __all__ = [
     "DOCTYPE",
+    "ELEMENTS",
+    "TRAVELLER_LINE",
     "Disagreement",
     "EventType",
     "ParseError",
@@ -40,8 +43,11 @@ __all__ = [
     "UsebioNode",
     "UsebioPair",
     "check_usebio",
+    "line_of",
     "read_usebio",
+    "score_code",
     "score_usebio",
+    "score_usebio_sessions",
     "session_usebio",
     "write_usebio",
 ]
@@ -112,11 +118,14 @@ class UsebioPair:
     direction: str
     players: tuple[UsebioNode, ...]
     published: tuple[tuple[str, str], ...] = ()
+    section: str = "A"
+    session: int = 0
+    """The section and session (0 first) it plays in, for a file with nested ``SESSION``/``SECTION``."""
 
     @property
     def pair(self) -> PairId:
-        """The pair number as redouble's ``PairId``."""
-        return PairId.parse(self.number)
+        """The pair number as redouble's ``PairId`` (in its section)."""
+        return PairId.parse(self.number, section=self.section)
 
     def published_value(self, tag: str) -> str | None:
         """A published result element (``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE`` …)."""
@@ -144,6 +153,27 @@ class UsebioBoard:
     number: int
     lines: tuple[UsebioLine, ...]
     average: str | None = None
+    section: str = "A"
+    session: int = 0
+    """The section and session (0 first) whose traveller it is, in a file with nested ``SESSION``/``SECTION``."""
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioSection:
+    """A ``SECTION`` of a nested file: its letter and its own elements (``SECTION_ID`` …) kept to write back;
+    ``wrapped`` is false for a ``SESSION`` holding its participants and boards itself."""
+
+    name: str
+    settings: tuple[UsebioNode, ...] = ()
+    wrapped: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioSession:
+    """A ``SESSION`` of a nested file: its own elements and its sections in file order."""
+
+    settings: tuple[UsebioNode, ...]
+    sections: tuple[UsebioSection, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +188,21 @@ class UsebioEvent:
     handset: UsebioNode | None = None
     version: str = "1.2"
     extra: tuple[UsebioNode, ...] = field(default=())
+    sessions: tuple[UsebioSession, ...] = ()
+    """The ``SESSION``/``SECTION`` nesting, empty for a flat file (participants and boards under ``EVENT``)."""
+
+    def session(self, index: int) -> UsebioEvent:
+        """One session of a nested file as an event of its own (all its sections; ``index`` 0 is the first)."""
+        if not 0 <= index < max(1, len(self.sessions)):
+            raise UsebioError(f"the event has no session {index + 1}")
+        if not self.sessions:
+            return self
+        return dataclasses.replace(
+            self, pairs=tuple(pair for pair in self.pairs if pair.session == index),
+            boards=tuple(board for board in self.boards if board.session == index),
+            sessions=(self.sessions[index],),
+            settings=self.settings + tuple(node for node in self.sessions[index].settings
+                                           if node.tag == "WINNER_TYPE"))
 
     @property
     def winner_type(self) -> int:
@@ -188,14 +233,16 @@ class UsebioEvent:
 
     def results(self) -> tuple[BoardResult, ...]:
         """Every traveller line as a ``BoardResult``."""
-        return tuple(_board_result(board.number, line) for board in self.boards for line in board.lines)
+        return tuple(board_result(board.number, line, board.section) for board in self.boards
+                     for line in board.lines)
 
 
 # --- reading ----------------------------------------------------------------------------------------
 
 
-def read_usebio(text: str | bytes | PathLike[str]) -> UsebioEvent:
-    """Read a USEBIO file (its text, bytes or path); malformed XML raises ``ParseError`` with line and column."""
+def parse_xml(text: str | bytes | PathLike[str]) -> ET.Element:
+    """A USEBIO file's root element (from its text, bytes or path); malformed XML raises ``ParseError`` with line
+    and column, another root a ``UsebioError``."""
     if isinstance(text, PathLike):
         path = Path(text)
         try:
@@ -210,6 +257,12 @@ def read_usebio(text: str | bytes | PathLike[str]) -> UsebioEvent:
         raise ParseError(f"malformed USEBIO XML: {problem}", line=line, column=column + 1) from None
     if root.tag != "USEBIO":
         raise UsebioError(f"the root element is <{root.tag}>, not <USEBIO>: not a USEBIO file")
+    return root
+
+
+def read_usebio(text: str | bytes | PathLike[str]) -> UsebioEvent:
+    """Read a USEBIO file (its text, bytes or path); malformed XML raises ``ParseError`` with line and column."""
+    root = parse_xml(text)
     events = root.findall("EVENT")
     if len(events) != 1:
         raise UsebioError(f"a USEBIO file redouble scores has one <EVENT>, not {len(events)}")
@@ -220,16 +273,47 @@ def read_usebio(text: str | bytes | PathLike[str]) -> UsebioEvent:
     except ValueError:
         raise UsebioError(f"unknown USEBIO event type {kind!r}: redouble scores "
                           f"{', '.join(t.value for t in EventType)}") from None
-    settings = tuple(UsebioNode.of(child) for child in event if child.tag not in ("PARTICIPANTS", "BOARD"))
-    pairs = tuple(_read_pair(element) for element in event.iter("PAIR"))
-    boards = tuple(_read_board(element) for element in event.iter("BOARD"))
+    settings = tuple(UsebioNode.of(child) for child in event if child.tag not in ("PARTICIPANTS", "BOARD", "SESSION"))
+    pairs, boards, sessions = _read_nested(event)
     if not boards:
         raise UsebioError("the event has no <BOARD> with traveller lines")
     club = root.find("CLUB")
     handset = root.find("HANDSET")
     extra = tuple(UsebioNode.of(child) for child in root if child.tag not in ("CLUB", "EVENT", "HANDSET"))
     return UsebioEvent(event_type, None if club is None else UsebioNode.of(club), settings, pairs, boards,
-                       None if handset is None else UsebioNode.of(handset), root.get("Version", "1.2"), extra)
+                       None if handset is None else UsebioNode.of(handset), root.get("Version", "1.2"), extra,
+                       sessions)
+
+
+_SECTION_NAMES = ("SECTION_ID", "SECTION_LETTER", "SECTION_NAME")
+
+
+def _read_nested(event: ET.Element) -> tuple[tuple[UsebioPair, ...], tuple[UsebioBoard, ...],
+                                             tuple[UsebioSession, ...]]:
+    """The pairs and boards under ``EVENT``, or under each ``SESSION`` (and each of its ``SECTION``s)."""
+    found = event.findall("SESSION")
+    if not found:
+        return (tuple(_read_pair(element) for element in event.iter("PAIR")),
+                tuple(_read_board(element) for element in event.iter("BOARD")), ())
+    pairs: list[UsebioPair] = []
+    boards: list[UsebioBoard] = []
+    sessions = []
+    for index, session in enumerate(found):
+        parts = session.findall("SECTION")
+        sections: list[UsebioSection] = []
+        for position, part in enumerate(parts or [session]):
+            name = next((_text(part, tag) for tag in _SECTION_NAMES if _text(part, tag)), "") or \
+                part.get("SECTION_ID", "") or chr(ord("A") + position)
+            if any(section.name == name for section in sections):
+                raise UsebioError(f"session {index + 1} has two sections {name}")
+            pairs += [_read_pair(element, name, index) for element in part.iterfind("PARTICIPANTS/PAIR")]
+            boards += [_read_board(element, name, index) for element in part.findall("BOARD")]
+            kept = tuple(UsebioNode.of(child) for child in part if child.tag not in ("PARTICIPANTS", "BOARD"))
+            sections.append(UsebioSection(name, kept if parts else (), bool(parts)))
+        own = tuple(UsebioNode.of(child) for child in session
+                    if child.tag not in ("SECTION", "PARTICIPANTS", "BOARD"))
+        sessions.append(UsebioSession(own, tuple(sections)))
+    return tuple(pairs), tuple(boards), tuple(sessions)
 
 
 _PUBLISHED_PAIR = ("TOTAL_SCORE", "PERCENTAGE", "PLACE", "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE")
@@ -240,16 +324,16 @@ def _text(element: ET.Element, tag: str) -> str:
     return "" if found is None or found.text is None else found.text.strip()
 
 
-def _read_pair(element: ET.Element) -> UsebioPair:
+def _read_pair(element: ET.Element, section: str = "A", session: int = 0) -> UsebioPair:
     number = _text(element, "PAIR_NUMBER")
     if not number:
         raise UsebioError("a <PAIR> has no PAIR_NUMBER")
     published = tuple((tag, _text(element, tag)) for tag in _PUBLISHED_PAIR if element.find(tag) is not None)
     players = tuple(UsebioNode.of(player) for player in element.findall("PLAYER"))
-    return UsebioPair(number, _text(element, "DIRECTION"), players, published)
+    return UsebioPair(number, _text(element, "DIRECTION"), players, published, section, session)
 
 
-def _read_board(element: ET.Element) -> UsebioBoard:
+def _read_board(element: ET.Element, section: str = "A", session: int = 0) -> UsebioBoard:
     number_text = _text(element, "BOARD_NUMBER")
     if not number_text.isdigit() or int(number_text) < 1:
         raise UsebioError(f"a <BOARD> has BOARD_NUMBER {number_text!r}, not a board number")
@@ -262,16 +346,54 @@ def _read_board(element: ET.Element) -> UsebioBoard:
                                 _text(line, "TRICKS"), _text(line, "SCORE"), published))
     average = element.find("BOARD_AVERAGE")
     return UsebioBoard(int(number_text), tuple(lines),
-                       None if average is None else (average.text or "").strip())
+                       None if average is None else (average.text or "").strip(), section, session)
 
 
 _ARTIFICIAL = re.compile(r"^A(\d{2})(\d{2})$")
+_SPLIT = re.compile(r"^(-?\d+)/(-?\d+)$")
+
+TRAVELLER_LINE = ("DIRECTION", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
+                  "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS",
+                  "EW_CROSS_IMP_POINTS")
+"""The elements of a USEBIO 1.2 ``TRAVELLER_LINE``, as real files (Compscore3) and the parsers that read them
+(ABF Cobalt, ImportUsebio) know them: ../shared/data/club/usebio/USEBIO.md. There is no element for East-West's
+own score or for a weighted score's parts: ``SCORE`` is the one home of a line's score (NS's, or an adjusted
+score's code: ``A6040``), and each side's outcome is in its own points (``A6060`` is 60% to both)."""
 
 
-def _board_result(board: int, line: UsebioLine) -> BoardResult:
-    where = f"board {board}, {line.ns} v {line.ew}"
+ELEMENTS = frozenset({
+    "USEBIO", "CLUB", "CLUB_NAME", "CLUB_ID_NUMBER", "EVENT", "EVENT_IDENTIFIER", "EVENT_DESCRIPTION", "PROGRAM_NAME",
+    "PROGRAM_VERSION", "WINNER_TYPE", "TITLE", "DATE", "VENUE", "SCORING_METHOD", "BOARD_SCORING_METHOD",
+    "MATCH_SCORING_METHOD", "BOARDS_PLAYED", "BOARDS_PER_ROUND", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE",
+    "MPS_AWARDED_FLAG", "SESSION_COUNT", "SECTION_COUNT", "P2P_CHARGE_RATE", "CONTACT", "FULL_NAME", "SCORER",
+    "TELEPHONE", "EMAIL", "PARTICIPANTS", "PAIR", "PAIR_NUMBER", "TOTAL_SCORE", "PERCENTAGE", "PLACE",
+    "MASTER_POINTS_AWARDED", "WINS_OR_DRAWS", "PLAYER", "PLAYER_NAME", "PLAYER_NUMBER", "NATIONAL_ID_NUMBER", "TEAM",
+    "BOARD", "BOARD_NUMBER", "BOARD_AVERAGE", "TRAVELLER_LINE", *TRAVELLER_LINE, "MATCH", "ROUND_NUMBER",
+    "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "TEAM_VICTORY_POINTS", "OPPOSING_TEAM_VICTORY_POINTS",
+    "IMPS", "SESSION", "SECTION", "HANDSET", "HAND", "SPADES", "HEARTS", "DIAMONDS", "CLUBS"})
+"""Every USEBIO 1.2 element known from real files and the parsers that read them (USEBIO.md: the DTD itself was
+not found in a public copy): what redouble writes stays within them."""
+
+
+def score_code(result: BoardResult) -> str:
+    """A result's USEBIO ``SCORE``: NS's score, or the adjusted score as a code, as Compscore writes an artificial
+    score (Law 12C2) ``A6040``: a weighted score (Law 12C1c) ``60% 420, 40% -50`` and a split score (Law 12C1b,
+    each side its own NS score) ``620/650``, as the director enters them (``Adjustment.parse``). A reader that
+    does not know a code still has each side's points beside it."""
+    if result.artificial is not None:
+        return f"A{round(result.artificial.ns):02d}{round(result.artificial.ew):02d}"
+    if result.weighted is not None:
+        return str(result.weighted)
+    if result.ew_score is not None:
+        return f"{result.score}/{result.ew_score}"
+    return str(result.ns_score)
+
+
+def board_result(board: int, line: UsebioLine, section: str = "A") -> BoardResult:
+    """A traveller line as a result of ``section``; a line that cannot be read names its board and pairs."""
+    where = f"board {board}, {line.ns} v {line.ew}" + ("" if section == "A" else f" in section {section}")
     try:
-        ns, ew = PairId.parse(line.ns), PairId.parse(line.ew)
+        ns, ew = PairId.parse(line.ns, section=section), PairId.parse(line.ew, section=section)
         code = line.score.upper()
         artificial = _ARTIFICIAL.match(code)
         if artificial:
@@ -279,6 +401,14 @@ def _board_result(board: int, line: UsebioLine) -> BoardResult:
                                                                           float(artificial.group(2))))
         if code.startswith("A"):
             return BoardResult(board, ns, ew, artificial=ArtificialScore.parse(code))
+        if "%" in code:
+            return BoardResult(board, ns, ew, weighted=WeightedScore.parse(code))
+        split = _SPLIT.match(code.replace(" ", ""))
+        if split:
+            return BoardResult(board, ns, ew, score=int(split.group(1)), ew_score=int(split.group(2)))
+        if line.score and not re.fullmatch(r"-?\d+", line.score.strip()):
+            raise UsebioError(f"SCORE {line.score!r} is not a score: NS's score (420), an artificial score "
+                              "(A6040), a weighted score (60% 420, 40% -50) or a split score (620/650)")
         score = int(line.score) if line.score else None
         contract_text = line.contract.upper().replace(" ", "")
         if contract_text in ("", "PASS", "P", "AP", "ALLPASS"):
@@ -297,9 +427,12 @@ def _board_result(board: int, line: UsebioLine) -> BoardResult:
 # --- scoring ----------------------------------------------------------------------------------------
 
 
-def score_usebio(event: UsebioEvent) -> SessionScore:
+def score_usebio(event: UsebioEvent, *, across_sections: bool = False) -> SessionScore:
     """Rescore an event from its traveller lines alone by its ``EVENT_TYPE``, ``WINNER_TYPE`` and ``Annmm``
-    percentages as stated."""
+    percentages as stated; each section apart (or ``across_sections`` as one field). A file of several sessions is
+    scored one session at a time (``score_usebio_sessions``)."""
+    if len(event.sessions) > 1:
+        raise UsebioError(f"the event has {len(event.sessions)} sessions: score each (score_usebio_sessions)")
     directions = {}
     for pair in event.pairs:
         if pair.direction.strip():
@@ -308,7 +441,13 @@ def score_usebio(event: UsebioEvent) -> SessionScore:
             except BridgeError as error:
                 raise UsebioError(f"pair {pair.number}: DIRECTION {error}") from None
     return score_session(event.results(), method=event.event_type.method, winners=event.winner_type,
-                         session_rule=False, directions=directions)
+                         session_rule=False, directions=directions, across_sections=across_sections)
+
+
+def score_usebio_sessions(event: UsebioEvent, *, across_sections: bool = False) -> tuple[SessionScore, ...]:
+    """Each session of the event scored (one for a flat file), sections apart or ``across_sections``."""
+    return tuple(score_usebio(event.session(index), across_sections=across_sections)
+                 for index in range(max(1, len(event.sessions))))
 
 
 def _fmt(value: float, decimals: int = 2) -> str:
@@ -336,20 +475,47 @@ def _total(pair: PairScore, score: SessionScore, most: dict[str, int]) -> float:
 # --- writing ----------------------------------------------------------------------------------------
 
 
-def write_usebio(event: UsebioEvent, score: SessionScore | None = None) -> str:
-    """The event as USEBIO 1.2 with the results of ``score`` (default: rescored now); traveller lines carry the
-    Neuberg-factored points, so each pair's lines add up to its total."""
-    score = score or score_usebio(event)
+def write_usebio(event: UsebioEvent, score: SessionScore | None = None, *,
+                 scores: Sequence[SessionScore] | None = None) -> str:
+    """The event as USEBIO 1.2 with the results of ``score`` (or of ``scores``, one per session of a nested file;
+    default: rescored now), nested as it was read; traveller lines carry the Neuberg-factored points, so each
+    pair's lines add up to its total."""
+    if scores is None:
+        scores = (score,) if score is not None else score_usebio_sessions(event)
+    if len(scores) != max(1, len(event.sessions)):
+        raise UsebioError(f"{len(scores)} scores for an event of {max(1, len(event.sessions))} sessions")
     kind = event.event_type
     root = ET.Element("USEBIO", {"Version": "1.2"})
     if event.club is not None:
         root.append(event.club.element())
     element = ET.SubElement(root, "EVENT", {"EVENT_TYPE": kind.value})
     element.extend(node.element() for node in event.settings)
-    participants = ET.SubElement(element, "PARTICIPANTS", {"EVENT_TYPE": kind.value})
+    if not event.sessions:
+        _write_part(element, event.pairs, event.boards, scores[0], kind)
+    for index, (session, scored) in enumerate(zip(event.sessions, scores if event.sessions else (), strict=True)):
+        nested = ET.SubElement(element, "SESSION")
+        nested.extend(node.element() for node in session.settings)
+        for section in session.sections:
+            holder = ET.SubElement(nested, "SECTION") if section.wrapped else nested
+            holder.extend(node.element() for node in section.settings)
+            _write_part(holder, [pair for pair in event.pairs if (pair.session, pair.section) == (index, section.name)],
+                        [board for board in event.boards if (board.session, board.section) == (index, section.name)],
+                        scored, kind)
+    if event.handset is not None:
+        root.append(event.handset.element())
+    root.extend(node.element() for node in event.extra)
+    ET.indent(root, space="  ")
+    body = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
+
+
+def _write_part(parent: ET.Element, pairs: Sequence[UsebioPair], boards: Sequence[UsebioBoard], score: SessionScore,
+                kind: EventType) -> None:
+    """``PARTICIPANTS`` and ``BOARD``s (of the event, or of one section) with the results of ``score``."""
+    participants = ET.SubElement(parent, "PARTICIPANTS", {"EVENT_TYPE": kind.value})
     most = _field_boards(score)
     by_pair = {pair.pair: pair for pair in score.pairs}
-    for source in event.pairs:
+    for source in pairs:
         scored = by_pair.get(source.pair)
         pair = ET.SubElement(participants, "PAIR")
         _sub(pair, "PAIR_NUMBER", source.number)
@@ -370,47 +536,38 @@ def write_usebio(event: UsebioEvent, score: SessionScore | None = None) -> str:
         pair.extend(player.element() for player in source.players)
     scored_lines = {(line.result.board, line.result.ns, line.result.ew): (line, board)
                     for board in score.boards for line in board.lines}
-    for source_board in event.boards:
-        board = ET.SubElement(element, "BOARD", {"EVENT_TYPE": kind.value})
+    for source_board in boards:
+        board = ET.SubElement(parent, "BOARD", {"EVENT_TYPE": kind.value})
         _sub(board, "BOARD_NUMBER", str(source_board.number))
         for source_line in source_board.lines:
-            result = _board_result(source_board.number, source_line)
+            result = board_result(source_board.number, source_line, source_board.section)
             line, scored_board = scored_lines[(result.board, result.ns, result.ew)]
             if kind is EventType.BUTLER_PAIRS and board.find("BOARD_AVERAGE") is None:
                 _sub(board, "BOARD_AVERAGE", _fmt_imps(scored_board.datum or 0.0))
             traveller = ET.SubElement(board, "TRAVELLER_LINE")
             for tag, value in (("NS_PAIR_NUMBER", source_line.ns), ("EW_PAIR_NUMBER", source_line.ew)):
                 _sub(traveller, tag, value)
-            if result.artificial is None:
+            if not result.adjusted:
                 for tag, value in (("CONTRACT", source_line.contract), ("PLAYED_BY", source_line.played_by),
                                    ("LEAD", source_line.lead), ("TRICKS", source_line.tricks)):
                     if value or tag in ("CONTRACT", "TRICKS"):
                         _sub(traveller, tag, value)
-                _sub(traveller, "SCORE", str(result.ns_score))
-            else:
-                _sub(traveller, "SCORE", f"A{round(result.artificial.ns):02d}{round(result.artificial.ew):02d}")
+            _sub(traveller, "SCORE", score_code(result))
             show = _fmt if kind is EventType.MP_PAIRS else _fmt_imps if kind is EventType.BUTLER_PAIRS else _fmt
             _sub(traveller, f"NS_{kind.points}", show(line.ns))
             _sub(traveller, f"EW_{kind.points}", show(line.ew))
-    if event.handset is not None:
-        root.append(event.handset.element())
-    root.extend(node.element() for node in event.extra)
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
 
 
 _EVENT_TYPES = {Method.MATCHPOINTS: EventType.MP_PAIRS, Method.BUTLER: EventType.BUTLER_PAIRS,
                 Method.CROSS_IMPS: EventType.CROSS_IMP}
 
 
-def _line_of(result: BoardResult) -> UsebioLine:
+def line_of(result: BoardResult) -> UsebioLine:
+    """A result as a traveller line: contract, declarer, lead, tricks and NS's score, or an adjusted score's code
+    alone (``score_code``)."""
     ns, ew = str(result.ns), str(result.ew)
-    if result.weighted is not None or result.ew_score is not None:
-        raise UsebioError(f"board {result.board}, {ns} v {ew}: USEBIO 1.2 has no weighted or split score")
-    if result.artificial is not None:
-        code = f"A{round(result.artificial.ns):02d}{round(result.artificial.ew):02d}"
-        return UsebioLine(ns, ew, score=code)
+    if result.adjusted:
+        return UsebioLine(ns, ew, score=score_code(result))
     lead = "" if result.lead is None else f"{result.lead.rank.letter()}{result.lead.suit.letter()}"
     if result.contract is None:
         return UsebioLine(ns, ew, "PASS", score=str(result.ns_score))
@@ -429,7 +586,7 @@ def session_usebio(session: SessionScore, *, club: str = "", event: str = "", da
         raise UsebioError("USEBIO is written one section at a time: score each section apart")
     names = names or {}
     settings = (UsebioNode("EVENT_DESCRIPTION", event), UsebioNode("PROGRAM_NAME", "redouble"),
-                UsebioNode("PROGRAM_VERSION", _version()), UsebioNode("WINNER_TYPE", str(session.settings.winners)),
+                UsebioNode("PROGRAM_VERSION", version()), UsebioNode("WINNER_TYPE", str(session.settings.winners)),
                 UsebioNode("DATE", date), UsebioNode("BOARDS_PLAYED", str(len({b.board for b in session.boards}))),
                 UsebioNode("SESSION_COUNT", "1"), UsebioNode("SECTION_COUNT", "1"))
     pairs = []
@@ -438,20 +595,25 @@ def session_usebio(session: SessionScore, *, club: str = "", event: str = "", da
         players = tuple(UsebioNode("PLAYER", children=(UsebioNode("PLAYER_NAME", name),))
                         for name in names.get(pair.pair, ()))
         pairs.append(UsebioPair(str(pair.pair), direction, players))
-    boards = tuple(UsebioBoard(board.board, tuple(_line_of(line.result) for line in board.lines))
+    boards = tuple(UsebioBoard(board.board, tuple(line_of(line.result) for line in board.lines))
                    for board in session.boards)
-    hands = tuple(UsebioNode("BOARD", children=(UsebioNode("BOARD_NUMBER", str(number)), *(
-        UsebioNode("HAND", children=(UsebioNode("DIRECTION", seat.format(full=True)), *(
-            UsebioNode(tag, holding) for tag, holding in zip(
-                ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), deal[seat].to_pbn().split("."), strict=True))))
-        for seat in Seat)))
-        for number, deal in sorted((deals or {}).items()))
     made = UsebioEvent(_EVENT_TYPES[session.method], UsebioNode("CLUB", children=(UsebioNode("CLUB_NAME", club),)),
-                       settings, tuple(pairs), boards, UsebioNode("HANDSET", children=hands) if hands else None)
+                       settings, tuple(pairs), boards, hands_node(deals) if deals else None)
     return write_usebio(made, session)
 
 
-def _version() -> str:
+def hands_node(deals: Mapping[int, Deal]) -> UsebioNode:
+    """The ``HANDSET``: each board's four hands (``HAND`` with ``DIRECTION`` and the suits)."""
+    return UsebioNode("HANDSET", children=tuple(UsebioNode("BOARD", children=(
+        UsebioNode("BOARD_NUMBER", str(number)), *(
+            UsebioNode("HAND", children=(UsebioNode("DIRECTION", seat.format(full=True)), *(
+                UsebioNode(tag, holding) for tag, holding in zip(
+                    ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), deal[seat].to_pbn().split("."), strict=True))))
+            for seat in Seat)))
+        for number, deal in sorted(deals.items())))
+
+
+def version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -464,12 +626,19 @@ def _sub(parent: ET.Element, tag: str, text: str) -> None:
     ET.SubElement(parent, tag).text = text or None
 
 
+def _in(section: str) -> str:
+    return "" if section == "A" else f" in section {section}"
+
+
 # --- checking ---------------------------------------------------------------------------------------
 
 
 def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[Disagreement]:
     """Each published point, datum, total, percentage or place the recomputation does not give (Compscore3's raw
-    MPs on a short board and unscaled totals accepted)."""
+    MPs on a short board and unscaled totals accepted); in a file of several sessions each names its session."""
+    if len(event.sessions) > 1:
+        return [dataclasses.replace(disagreement, where=f"session {index + 1}, {disagreement.where}")
+                for index in range(len(event.sessions)) for disagreement in check_usebio(event.session(index))]
     score = score or score_usebio(event)
     kind = event.event_type
     found: list[Disagreement] = []
@@ -478,9 +647,9 @@ def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[
     for source_board in event.boards:
         average_checked = False
         for source_line in source_board.lines:
-            result = _board_result(source_board.number, source_line)
+            result = board_result(source_board.number, source_line, source_board.section)
             line, board = scored_lines[(result.board, result.ns, result.ew)]
-            where = f"board {source_board.number}, {source_line.ns} v {source_line.ew}"
+            where = f"board {source_board.number}, {source_line.ns} v {source_line.ew}" + _in(source_board.section)
             if not average_checked and kind is EventType.BUTLER_PAIRS and source_board.average:
                 average_checked = True
                 if differs(source_board.average, board.datum or 0.0):
@@ -501,7 +670,7 @@ def check_usebio(event: UsebioEvent, score: SessionScore | None = None) -> list[
     by_pair = {pair.pair: pair for pair in score.pairs}
     for source in event.pairs:
         scored = by_pair.get(source.pair)
-        where = f"pair {source.number}"
+        where = f"pair {source.number}" + _in(source.section)
         if scored is None:
             if source.published_value("TOTAL_SCORE") not in (None, "", "0", "0.00"):
                 found.append(Disagreement(where, "TOTAL_SCORE", source.published_value("TOTAL_SCORE") or "",
