@@ -147,6 +147,37 @@ class Load:
             pending.pop(ident, None)
 
 
+async def play(seats: list[tuple[Load, str, str, str]], duration: float, idle: list[Any]) -> float:
+    """Seat every client (a load, a table, a seat, its token), let play settle, record the
+    loads' latencies for ``duration`` seconds, then stop: the seated clients and the ``idle``
+    sockets are closed all at once. Returns the seconds recorded."""
+    loads = list(dict.fromkeys(load for load, *_ in seats))
+    loop = asyncio.get_running_loop()
+    tasks = []
+    for index, (load, table_id, seat, token) in enumerate(seats):
+        tasks.append(loop.create_task(load.seat(table_id, seat, token)))
+        if index % 100 == 99:
+            await asyncio.sleep(0.05)  # do not open thousands of sockets at one instant
+    await asyncio.sleep(3.0)  # everyone seated and playing
+    gc.collect()
+    gc.freeze()  # the load generator's own pauses must not count as the server's latency
+    for load in loads:
+        load.recording = True
+    started = time.perf_counter()
+    await asyncio.sleep(duration)
+    for load in loads:
+        load.recording = False
+    elapsed = time.perf_counter() - started
+    for load in loads:
+        load.stop = True
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*(socket_.close() for socket_ in idle), return_exceptions=True)
+    gc.unfreeze()
+    return elapsed
+
+
 async def _measure(port: int, tables: int, think: tuple[float, float] | None,
                    duration: float, idle: int = 0) -> tuple[list[float], int, float]:
     """Latencies at ``tables`` busy tables, with ``idle`` more websockets open and silent
@@ -169,27 +200,8 @@ async def _measure(port: int, tables: int, think: tuple[float, float] | None,
     for index in range(idle):
         sockets.append(await connect(f"ws://127.0.0.1:{port}/ws/{quiet[index % len(quiet)]}"))
         await sockets[-1].recv()  # the welcome
-    tasks = []
-    for index, table in enumerate(created):
-        for seat in "NESW":
-            tasks.append(asyncio.get_running_loop().create_task(
-                load.seat(table["id"], seat, table["tokens"][seat])))
-        if index % 25 == 24:
-            await asyncio.sleep(0.05)  # do not open thousands of sockets at one instant
-    await asyncio.sleep(3.0)  # everyone seated and playing
-    gc.collect()
-    gc.freeze()  # the load generator's own pauses must not count as the server's latency
-    load.recording = True
-    started = time.perf_counter()
-    await asyncio.sleep(duration)
-    load.recording = False
-    elapsed = time.perf_counter() - started
-    load.stop = True
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    for socket_ in sockets:
-        await socket_.close()
+    seats = [(load, table["id"], seat, table["tokens"][seat]) for table in created for seat in "NESW"]
+    elapsed = await play(seats, duration, sockets)
     return load.latencies, load.errors, elapsed
 
 
@@ -225,6 +237,15 @@ async def echo(ws):
 app = Starlette(routes=[Route("/health", health), WebSocketRoute("/ws", echo)])
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[sys.argv.index("--port") + 1]), log_level="warning")
 '''
+
+
+def peer_latencies() -> list[float]:
+    """The peer's round trips: 200 clients of a bare websocket echo, 40 messages each."""
+    echo = Server([sys.executable, "-c", ECHO_APP], "/health")
+    try:
+        return asyncio.run(_echo_latencies(echo.port, 200, 40))
+    finally:
+        echo.stop()
 
 
 def _ms(values: list[float], q: float) -> float:
@@ -266,11 +287,7 @@ def run() -> str:
                 _measure(server.port, IDLE_TABLES, THINK, DURATION, idle=IDLE_SOCKETS))
         finally:
             server.stop()
-    echo = Server([sys.executable, "-c", ECHO_APP], "/health")
-    try:
-        peer = asyncio.run(_echo_latencies(echo.port, 200, 40))
-    finally:
-        echo.stop()
+    peer = peer_latencies()
     lines = [
         "## Server: action latency and concurrent tables",
         "",

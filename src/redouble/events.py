@@ -66,14 +66,22 @@ class CardPlayed:
 
 @dataclass(frozen=True, slots=True)
 class ClaimMade:
-    """A claim of ``tricks`` of the remaining tricks; ``tricks=0`` concedes them all."""
+    """A claim of ``tricks`` of the remaining tricks; ``tricks=0`` concedes them all.
+
+    ``statement`` is the claimer's line of play ("I draw trumps and run the diamonds"), which
+    Law 68C asks a claim to carry; it travels to the opponents and stays in the record.
+    """
 
     type: ClassVar[str] = "claim"
     seat: Seat
     tricks: int
+    statement: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat.letter(), "tricks": self.tricks}
+        data: dict[str, Any] = {"type": self.type, "seat": self.seat.letter(), "tricks": self.tricks}
+        if self.statement:
+            data["statement"] = self.statement
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +175,10 @@ def event_from_json(data: dict[str, Any]) -> Event:
             tricks = data["tricks"]
             if not isinstance(tricks, int) or isinstance(tricks, bool):
                 raise NotationError(f"a claim's tricks must be a whole number, not {tricks!r}")
-            return ClaimMade(seat=seat, tricks=tricks)
+            statement = data.get("statement")
+            if statement is not None and not isinstance(statement, str):
+                raise NotationError("a claim's statement must be text")
+            return ClaimMade(seat=seat, tricks=tricks, statement=statement or None)
         if kind == "accept":
             return ClaimAccepted(seat=seat)
         if kind == "reject":

@@ -223,13 +223,14 @@ class BoardState(StateCore):
             return False
         return True
 
-    def claim(self, seat: Seat, tricks: int) -> ClaimMade:
-        """Claim ``tricks`` of the remaining tricks for ``seat``'s side (Law 68)."""
+    def claim(self, seat: Seat, tricks: int, statement: str | None = None) -> ClaimMade:
+        """Claim ``tricks`` of the remaining tricks for ``seat``'s side, with the claimer's
+        statement of the line of play if given (Law 68C)."""
         self.check_claim(seat, tricks)
         assert self.play is not None
         self.play.claim(seat, tricks)
         self._update_phase()
-        event = ClaimMade(seat=seat, tricks=tricks)
+        event = ClaimMade(seat=seat, tricks=tricks, statement=statement or None)
         self._events.append(event)
         return event
 
@@ -331,7 +332,7 @@ class BoardState(StateCore):
                     f"is {'nobody' if self.turn is None else self.turn.format(full=True)}'s turn")
             self.play_card(event.card)
         elif isinstance(event, ClaimMade):
-            self.claim(event.seat, event.tricks)
+            self.claim(event.seat, event.tricks, event.statement)
         elif isinstance(event, ClaimAccepted):
             self.accept_claim(event.seat)
         elif isinstance(event, ClaimRejected):
@@ -432,6 +433,9 @@ class BoardState(StateCore):
                           "remaining": pending.remaining,
                           "needs": sorted(s.letter() for s in pending.needs),
                           "accepted_by": sorted(s.letter() for s in pending.accepted_by)}
+            made = next((e for e in reversed(self._events) if isinstance(e, ClaimMade)), None)
+            if made is not None and made.statement:
+                claim_data["statement"] = made.statement  # the claimer's line, for all to read
         played: tuple[tuple[Seat, Card], ...] = ()
         if play is not None:
             played = tuple(pair for trick in (*play.tricks, play.current_trick)

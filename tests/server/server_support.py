@@ -4,21 +4,26 @@ a fresh PostgreSQL schema, and the leak checker every frame goes through."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 import secrets
 import socket
+import sys
 import threading
 import time
+import traceback
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
+from quick_robot import FACTORY as QUICK_ROBOT
 from redouble.cards import Card
 from redouble.deal import Deal
 from redouble.robots import NaiveRobot
@@ -26,11 +31,83 @@ from redouble.seats import Seat
 from redouble.server.app import create_app
 from redouble.server.limits import DEFAULT_QUOTAS, Quotas
 from redouble.server.serving import HEADER_TIMEOUT, uvicorn_config
+from redouble.server.stopping import describe, stop_tasks
 from redouble.server.store import commitment_of
 from redouble.view import View
 
 PG_BASE = "postgresql+psycopg://root@127.0.0.1:5432/test"
 CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
+T = TypeVar("T")
+SHUTDOWN_PATIENCE = 15.0
+"""Seconds the tasks a scenario leaves behind (and its ``to_thread`` threads) get to stop."""
+
+
+def run_bounded(main: Callable[[], Awaitable[T]], patience: float) -> T:
+    """``asyncio.run(main())`` that cannot hang: a scenario still running after ``patience`` seconds
+    fails with every task's stack; then every task left is cancelled (again until it ends, as
+    ``asyncio.run`` would once) for at most ``SHUTDOWN_PATIENCE`` seconds, and those still alive,
+    or ``to_thread`` threads still busy, fail the test named with their stacks instead of blocking
+    the end of ``asyncio.run`` for ever (a cancellation lost by 3.11's ``wait_for``, gh-86296)."""
+    loop = asyncio.new_event_loop()
+    executor = ThreadPoolExecutor(thread_name_prefix="scenario-thread")
+    loop.set_default_executor(executor)
+
+    async def watched() -> T:
+        task = asyncio.ensure_future(main())
+        done, _ = await asyncio.wait({task}, timeout=patience)
+        current = asyncio.current_task()
+        hung = "" if done else f"the scenario hung for {patience} s:\n" + describe(
+            [other for other in asyncio.all_tasks() if other is not current])
+        stuck = await stop_tasks(lambda: [other for other in asyncio.all_tasks() if other is not current],
+                                 SHUTDOWN_PATIENCE)
+        if stuck:
+            hung += (f"{len(stuck)} task(s) still running {SHUTDOWN_PATIENCE} s after the scenario, "
+                     f"cancelled again and again:\n{describe(stuck)}")
+        if hung:
+            failed = task.exception() if task.done() and not task.cancelled() else None
+            raise AssertionError(hung) from failed
+        return task.result()
+
+    asyncio.set_event_loop(loop)
+    failure: BaseException | None = None
+    try:
+        result = loop.run_until_complete(watched())
+    except BaseException as error:  # said with the threads still busy, if any
+        failure = error
+    finally:
+        try:
+            loop.run_until_complete(_within(loop.shutdown_asyncgens(), SHUTDOWN_PATIENCE))
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+    busy = _busy_threads(executor)
+    if busy:
+        raise AssertionError(f"{failure}\n{busy}" if failure is not None else busy) from failure
+    if failure is not None:
+        raise failure
+    return result
+
+
+async def _within(work: Awaitable[None], seconds: float) -> None:
+    async with asyncio.timeout(seconds):
+        await work
+
+
+def _busy_threads(executor: ThreadPoolExecutor) -> str:
+    """Wait at most ``SHUTDOWN_PATIENCE`` seconds for a scenario's ``to_thread`` threads; each one
+    still busy then, with its stack (``asyncio.run`` would wait for them for ever)."""
+    executor.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + SHUTDOWN_PATIENCE
+    busy = [thread for thread in threading.enumerate() if thread.name.startswith("scenario-thread")]
+    for thread in busy:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    frames = sys._current_frames()
+    alive = [thread for thread in busy if thread.is_alive()]
+    if not alive:
+        return ""
+    stacks = "".join(f"- thread {thread.name}:\n" + "".join(traceback.format_stack(frames[thread.ident]))
+                     for thread in alive if thread.ident in frames)
+    return f"{len(alive)} thread(s) of the scenario still busy {SHUTDOWN_PATIENCE} s after it:\n{stacks}"
 
 
 def free_port() -> int:
@@ -55,9 +132,10 @@ class ClaimingRobot(NaiveRobot):
 
 
 class Running:
-    """A server running in a thread: its base URLs and a way to stop it."""
+    """A server running in a thread: its base URLs and a way to stop it; its robots are the quick
+    robot (``tests/quick_robot.py``) unless ``robot`` names another factory."""
 
-    def __init__(self, db: str, *, robot_workers: int = 0, robot: str | None = None,
+    def __init__(self, db: str, *, robot_workers: int = 0, robot: str | None = QUICK_ROBOT,
                  rate: tuple[float, float] = (20.0, 40.0), quotas: Quotas = DEFAULT_QUOTAS,
                  header_timeout: float = HEADER_TIMEOUT, **uvicorn_options: Any) -> None:
         self.port = free_port()
@@ -161,19 +239,21 @@ class Client:
 
 
 def cards_in(value: Any) -> set[str]:
-    """Every string anywhere in a frame that is a card."""
+    """Every string anywhere in a frame that is a card (a PBN deal: its cards), its keys too."""
     found: set[str] = set()
-    if isinstance(value, str):
-        if CARD.match(value):
-            found.add(value)
-        elif len(value) > 2 and value[1] == ":":  # a PBN deal
-            found.update(_pbn_cards(value))
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            found |= cards_in(key) | cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= cards_in(item)
+    pending = [value]
+    while pending:  # a stack, not recursion: the leak test walks some 50,000 frames
+        item = pending.pop()
+        if isinstance(item, str):
+            if len(item) <= 3 and CARD.match(item):  # the pattern takes two letters (and a newline)
+                found.add(item)
+            elif len(item) > 2 and item[1] == ":":  # a PBN deal
+                found.update(_pbn_cards(item))
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
     return found
 
 
@@ -220,6 +300,23 @@ class LeakChecker:
         self.checked_boards.add(number)
 
 
+@functools.cache
+def _seat(letter: str) -> Seat:
+    return Seat.parse(letter)
+
+
+@functools.cache
+def _hands(deal: Deal) -> dict[Seat, tuple[str, ...]]:
+    """Each seat's cards in ``deal``, as a frame writes them."""
+    return {seat: tuple(str(card) for card in deal[seat].cards) for seat in Seat}
+
+
+@functools.cache
+def _holders(deal: Deal) -> dict[str, Seat]:
+    """Who holds each card of ``deal``, by the card as a frame writes it."""
+    return {card: seat for seat, cards in _hands(deal).items() for card in cards}
+
+
 def check_frame(deal: Deal, viewer: Seat | None, frame: dict[str, Any]) -> None:
     """No card in ``frame`` that ``viewer`` may not see at that moment."""
     view = frame.get("view")
@@ -248,24 +345,24 @@ def check_frame(deal: Deal, viewer: Seat | None, frame: dict[str, Any]) -> None:
         return
     assert view["deal"] is None
     played: list[tuple[str, str]] = []
+    holders = _holders(deal)
     for trick in [*view["tricks"], *([view["current_trick"]] if view["current_trick"] else [])]:
-        seat = Seat.parse(trick["leader"])
+        seat = _seat(trick["leader"])
         for card in trick["cards"]:
             played.append((seat.letter(), card))
-            assert deal.holder(Card.parse(card)) is seat, f"{card} was not {seat}'s"
+            assert holders[str(Card.parse(card))] is seat, f"{card} was not {seat}'s"
             seat = seat.lho
     allowed: set[str] = {card for _, card in played}
     visible: set[Seat] = set() if viewer is None else {viewer}
     if played and view["declarer"] is not None:
-        visible.add(Seat.parse(view["declarer"]).partner)  # dummy, after the opening lead
+        visible.add(_seat(view["declarer"]).partner)  # dummy, after the opening lead
     if phase == "claim":
-        visible.add(Seat.parse(view["claim"]["claimer"]))
+        visible.add(_seat(view["claim"]["claimer"]))
     for seat in visible:
-        allowed |= {str(card) for card in deal[seat].cards}
+        allowed.update(_hands(deal)[seat])
     leaked = cards_in(frame) - allowed
     assert not leaked, f"{viewer} saw {sorted(leaked)} in a {frame['type']} frame: {frame}"
-    assert {Seat.parse(s) for s in view["hands"]} <= visible
+    assert {_seat(s) for s in view["hands"]} <= visible
     gone = {card for _, card in played}
     for letter, cards in view["hands"].items():
-        seat = Seat.parse(letter)
-        assert sorted(cards) == sorted(str(c) for c in deal[seat].cards if str(c) not in gone)
+        assert sorted(cards) == sorted(c for c in _hands(deal)[_seat(letter)] if c not in gone)

@@ -24,11 +24,11 @@ ROBOTS = dict.fromkeys("NESW", "robot")
 
 def test_table_creation_has_a_quota(serve: Any, sqlite_url: str) -> None:
     running = serve(sqlite_url, quotas=Quotas(tables=Rule(burst=5, every=60.0)))
-    answers = [httpx.post(running.http + "/api/tables", json={"form": "rubber", "seats": HUMANS})
+    answers = [httpx.post(running.http + "/api/tables", json={"form": "rubber", "seats": HUMANS}, timeout=30)
                for _ in range(7)]
     assert [a.status_code for a in answers] == [201] * 5 + [429] * 2
     assert answers[-1].json()["error"]["code"] == "rate_limited"
-    assert len(httpx.get(running.http + "/api/tables").json()["tables"]) == 5
+    assert len(httpx.get(running.http + "/api/tables", timeout=30).json()["tables"]) == 5
 
 
 def test_analysis_has_a_quota(serve: Any, sqlite_url: str) -> None:
@@ -147,4 +147,4 @@ def test_slow_headers_are_cut_off(serve: Any, sqlite_url: str) -> None:
         started = time.monotonic()
         assert sock.recv(1024) == b""
         assert time.monotonic() - started < 5
-    assert httpx.get(running.http + "/api/health").json() == {"ok": True}
+    assert httpx.get(running.http + "/api/health", timeout=30).json() == {"ok": True}

@@ -3,6 +3,7 @@ actions, and live results over the websocket (a table never sees a board it has 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,18 @@ from redouble.club.store import ClubStore
 from redouble.server.app import create_app
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
+@contextlib.contextmanager
+def club_client(tmp_path: Path) -> Iterator[TestClient]:
+    """A test client of the app on a fresh SQLite file, publishing into ``tmp_path/pages``."""
     app = create_app(f"sqlite:///{tmp_path / 'club.db'}", robot_workers=0, analysis_workers=0,
                      club_pages=tmp_path / "pages", club_secret=b"test secret")
     with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with club_client(tmp_path) as test_client:
         yield test_client
 
 
@@ -116,6 +124,8 @@ def test_bad_entries_are_refused_and_nothing_is_stored(client: TestClient, board
     assert answer.status_code == 422
     assert words in answer.json()["error"]["message"]
     assert _records(client, created) == before
+    if board == 7:
+        assert answer.json()["error"]["key"] == "err_session_board_not_there"
 
 
 def test_a_lead_not_in_the_leaders_hand_is_refused_when_the_deal_is_known(client: TestClient) -> None:
@@ -127,6 +137,9 @@ def test_a_lead_not_in_the_leaders_hand_is_refused_when_the_deal_is_known(client
     card = next(iter(deal[Seat.NORTH]))  # North holds it, so East cannot lead it against North
     answer = _enter(client, created, 1, 1, "4S", "N", "=", "lead", lead=str(card))
     assert answer.status_code == 422 and "lead" in answer.json()["error"]["message"]
+    error = answer.json()["error"]  # named for the pages, which word it in the phone's language
+    assert (error["key"], error["fields"]) == ("err_session_wrong_lead", {
+        "table": "1", "round": "1", "board": "1", "lead": str(card), "contract": "4S N"})
 
 
 def test_confirmation_from_the_wrong_side_or_board_is_refused(client: TestClient) -> None:
@@ -211,15 +224,17 @@ def test_watchers_get_the_ranking_and_only_the_travellers_they_may_see(client: T
             first = socket.receive_json()
             assert first["type"] == "update" and first["travellers"] == []
         _enter(client, created, 1, 1, "4S", "N", "=", "e1")
-        for socket in (table_one, table_two, public):
-            assert socket.receive_json()["ranking"]["ranking"] == []  # not confirmed: nothing counts
+        entered = table_one.receive_json()  # only table 1 hears of an entry not yet confirmed
+        assert entered["ranking"]["ranking"] == [] and entered["round"]["boards"][0]["entered"]
         _confirm(client, created, 1, 1, "c1")
-        one, two, anyone = table_one.receive_json(), table_two.receive_json(), public.receive_json()
+        one, anyone = table_one.receive_json(), public.receive_json()
         assert [t["board"] for t in one["travellers"]] == [1]
         assert one["travellers"][0]["lines"][0]["ns_score"] == 420
-        assert two["travellers"] == [] and anyone["travellers"] == []
-        assert {line["pair"] for line in one["ranking"]["ranking"]} == {line["pair"]
-                                                                        for line in two["ranking"]["ranking"]}
+        assert anyone["travellers"] == [] and anyone["ranking"] == one["ranking"] != entered["ranking"]
+        # table 2 was told nothing of table 1's board: its next frame is its own entry's
+        entry = _enter(client, created, 2, 3, "3NT", "S", "=", "e3").json()
+        two = table_two.receive_json()
+        assert two["seq"] == entry["seq"] and two["travellers"] == [] and two["ranking"] == one["ranking"]
 
 
 def test_a_correction_reranks_every_watcher(client: TestClient) -> None:

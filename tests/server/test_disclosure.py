@@ -213,11 +213,11 @@ def test_spectators_of_a_robot_table_on_my_boards_see_nothing_of_them(serve: Any
 
     asyncio.run(main())
     base = f"{running.http}/api/tables/{robots['id']}"
-    info = httpx.get(base).json()
+    info = httpx.get(base, timeout=30).json()
     assert info["status"] == "finished" and info["results"] == [{"board": 1, "hidden": True}]
     for path in ("/boards/1", "/boards/1.pbn", "/boards/1.lin", "/boards/1/analysis"):
-        assert httpx.get(base + path).status_code == 404, path
-    assert "[Deal " not in httpx.get(base + "/boards.pbn").text
+        assert httpx.get(base + path, timeout=30).status_code == 404, path
+    assert "[Deal " not in httpx.get(base + "/boards.pbn", timeout=30).text
 
 
 def test_same_boards_as_is_refused_once_a_board_is_public_and_for_imps_vs_par(
@@ -232,14 +232,14 @@ def test_same_boards_as_is_refused_once_a_board_is_public_and_for_imps_vs_par(
         await watcher.close()
 
     asyncio.run(finished())
-    assert httpx.get(f"{running.http}/api/tables/{alone['id']}/boards/1").status_code == 200
+    assert httpx.get(f"{running.http}/api/tables/{alone['id']}/boards/1", timeout=30).status_code == 200
     late = httpx.post(f"{running.http}/api/tables",
-                      json={"same_boards_as": alone["id"], "seats": ROBOTS})
+                      json={"same_boards_as": alone["id"], "seats": ROBOTS}, timeout=30)
     assert late.status_code == 422 and late.json()["error"]["code"] == "bad_request"
     par = running.create(form="duplicate", scoring="imps-vs-par", boards=1,
                          seats={"N": "robot", "E": "robot", "S": "human", "W": "robot"})
     refused = httpx.post(f"{running.http}/api/tables",
-                         json={"same_boards_as": par["id"], "seats": ROBOTS})
+                         json={"same_boards_as": par["id"], "seats": ROBOTS}, timeout=30)
     assert refused.status_code == 422 and "matchpoints" in refused.json()["error"]["message"]
 
 
@@ -249,17 +249,17 @@ def test_the_lobby_names_no_group(serve: Any, sqlite_url: str) -> None:
                            seats={"N": "robot", "E": "robot", "S": "human", "W": "robot"})
     running.create(same_boards_as=first["id"],
                    seats={"N": "robot", "E": "robot", "S": "human", "W": "robot"})
-    lobby = httpx.get(f"{running.http}/api/tables").json()["tables"]
+    lobby = httpx.get(f"{running.http}/api/tables", timeout=30).json()["tables"]
     assert len(lobby) == 2
     assert all("group" not in entry and entry["shares_boards"] for entry in lobby)
-    assert "group" not in httpx.get(f"{running.http}/api/tables/{first['id']}").json()
+    assert "group" not in httpx.get(f"{running.http}/api/tables/{first['id']}", timeout=30).json()
     assert "group" not in first["table"]
 
 
 def test_a_spectator_whose_session_sits_at_another_table_of_the_group_is_known(
         serve: Any, sqlite_url: str) -> None:
     running = serve(sqlite_url)
-    session = httpx.post(running.http + "/api/session", json={"name": "Ann"})
+    session = httpx.post(running.http + "/api/session", json={"name": "Ann"}, timeout=30)
     cookie = {"Cookie": f"redouble_session={session.cookies['redouble_session']}"}
     mine = running.create(form="duplicate", scoring="matchpoints", boards=1,
                           seats={"N": "robot", "E": "robot", "S": "human", "W": "robot"})

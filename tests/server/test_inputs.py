@@ -16,6 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from redouble.formats import lin, pbn
+from redouble.server.messages import catalogue, placeholders
 
 ROBOTS = dict.fromkeys("NESW", "robot")
 
@@ -27,10 +28,15 @@ def running(serve: Any, sqlite_url: str) -> Running:
 
 
 def error_of(response: httpx.Response) -> dict[str, Any]:
-    """The one error body: ``{"error": {"code", "message"}}`` and nothing else."""
+    """The one error body: ``{"error": {"code", "message"}}``, with the message's ``key`` and ``fields``
+    in the web catalogues where the refusal is keyed, and nothing else."""
     data = response.json()
-    assert set(data) == {"error"} and set(data["error"]) == {"code", "message"}, data
+    assert set(data) == {"error"} and set(data["error"]) in ({"code", "message"},
+                                                            {"code", "message", "key", "fields"}), data
     assert data["error"]["message"]
+    if "key" in data["error"]:
+        template = catalogue("en")[data["error"]["key"]]
+        assert placeholders(template) == set(data["error"]["fields"]), data
     error: dict[str, Any] = data["error"]
     return error
 
@@ -39,38 +45,38 @@ def error_of(response: httpx.Response) -> dict[str, Any]:
 def test_deep_nesting_is_refused_not_a_server_error(running: Running, path: str) -> None:
     body = "[" * 100_000 + "]" * 100_000
     response = httpx.post(running.http + path, content=body[:60_000],
-                          headers={"content-type": "application/json"})
+                          headers={"content-type": "application/json"}, timeout=30)
     assert response.status_code == 422 and error_of(response)["code"] == "bad_request"
     nested = '{"form": ' + '{"a": ' * 50 + "1" + "}" * 50 + "}"
-    response = httpx.post(running.http + path, content=nested)
+    response = httpx.post(running.http + path, content=nested, timeout=30)
     assert response.status_code == 422 and "nested" in error_of(response)["message"]
 
 
 def test_large_bodies_are_refused(running: Running) -> None:
-    response = httpx.post(running.http + "/api/tables", content=b" " * 2_000_000)
+    response = httpx.post(running.http + "/api/tables", content=b" " * 2_000_000, timeout=30)
     assert response.status_code == 413 and error_of(response)["code"] == "too_large"
 
     def chunks() -> Iterator[bytes]:  # no content-length: counted as it streams
         for _ in range(40):
             yield b" " * 65536
 
-    response = httpx.post(running.http + "/api/session", content=chunks())
+    response = httpx.post(running.http + "/api/session", content=chunks(), timeout=30)
     assert response.status_code == 413 and error_of(response)["code"] == "too_large"
 
 
 @pytest.mark.parametrize("body, problem", [
     ({"form": "whist", "seats": ROBOTS}, "form"),
-    ({"form": "rubber", "seats": {"N": "robot"}}, "seat E"),
-    ({"form": "rubber", "seats": {**ROBOTS, "N": "cat"}}, "seat N"),
+    ({"form": "rubber", "seats": {"N": "robot"}}, "seats.E is missing"),
+    ({"form": "rubber", "seats": {**ROBOTS, "N": "cat"}}, "seats.N must be one of: human, robot"),
     ({"form": "duplicate", "boards": 37, "seats": ROBOTS}, "boards"),
     ({"form": "duplicate", "boards": True, "seats": ROBOTS}, "boards"),
     ({"form": "rubber", "seats": ROBOTS, "board": 8}, "board is not a field"),
-    ({"form": "rubber", "seats": ROBOTS, "names": {"N": 7}}, "seat N"),
+    ({"form": "rubber", "seats": ROBOTS, "names": {"N": 7}}, "names.N must be text"),
     ({"form": "rubber", "seats": ROBOTS, "undo_policy": "sometimes"}, "undo_policy"),
     ([1, 2], "JSON object"),
 ])
 def test_table_requests_are_typed_at_the_edge(running: Running, body: Any, problem: str) -> None:
-    response = httpx.post(running.http + "/api/tables", json=body)
+    response = httpx.post(running.http + "/api/tables", json=body, timeout=30)
     assert response.status_code == 422 and problem in error_of(response)["message"]
 
 
@@ -79,35 +85,35 @@ def test_every_http_error_has_the_one_body(running: Running) -> None:
     for path, status in (("/api/nothing", 404), ("/api/tables/nope", 404),
                          (f"/api/tables/{created['id']}/boards/abc", 422),
                          (f"/api/tables/{created['id']}/boards/99", 404)):
-        response = httpx.get(running.http + path)
+        response = httpx.get(running.http + path, timeout=30)
         assert response.status_code == status, path
         error_of(response)
-    response = httpx.delete(running.http + "/api/tables")
+    response = httpx.delete(running.http + "/api/tables", timeout=30)
     assert response.status_code == 405 and error_of(response)["code"] == "method_not_allowed"
 
 
 def test_sessions_are_created_by_the_server_only(running: Running) -> None:
     chosen = "attacker-chosen-session-id"
     response = httpx.post(running.http + "/api/session", json={"name": "Ann"},
-                          cookies={"redouble_session": chosen})
+                          cookies={"redouble_session": chosen}, timeout=30)
     assert response.status_code == 200
     issued = response.cookies.get("redouble_session")
     assert issued and issued != chosen
-    assert httpx.get(running.http + "/api/session", cookies={"redouble_session": chosen}).json() == {
+    assert httpx.get(running.http + "/api/session", cookies={"redouble_session": chosen}, timeout=30).json() == {
         "name": None}
     assert httpx.get(running.http + "/api/session",
-                     cookies={"redouble_session": issued}).json() == {"name": "Ann"}
+                     cookies={"redouble_session": issued}, timeout=30).json() == {"name": "Ann"}
     renamed = httpx.post(running.http + "/api/session", json={"name": "Bea"},
-                         cookies={"redouble_session": issued})
+                         cookies={"redouble_session": issued}, timeout=30)
     assert renamed.cookies.get("redouble_session") == issued  # its own session is kept
 
 
 @pytest.mark.parametrize("name", ["Ann\x00", "Ann\nBob", "tab\there"])
 def test_control_characters_are_refused_in_names(running: Running, name: str) -> None:
-    response = httpx.post(running.http + "/api/session", json={"name": name})
+    response = httpx.post(running.http + "/api/session", json={"name": name}, timeout=30)
     assert response.status_code == 422 and error_of(response)["code"] == "bad_request"
     response = httpx.post(running.http + "/api/tables",
-                          json={"form": "rubber", "seats": ROBOTS, "names": {"N": name}})
+                          json={"form": "rubber", "seats": ROBOTS, "names": {"N": name}}, timeout=30)
     assert response.status_code == 422 and error_of(response)["code"] == "bad_request"
 
 
@@ -119,8 +125,8 @@ def test_downloads_carry_names_with_lin_separators(running: Running) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.2)
     base = f"{running.http}/api/tables/{created['id']}/boards/1"
-    got_lin = httpx.get(base + ".lin")
-    got_pbn = httpx.get(base + ".pbn")
+    got_lin = httpx.get(base + ".lin", timeout=30)
+    got_pbn = httpx.get(base + ".pbn", timeout=30)
     assert got_lin.status_code == 200 and got_pbn.status_code == 200
     (board,) = lin.loads(got_lin.text)
     assert sorted(board.players.values()) == sorted(["Ann/Bob", "Cy  Di", 'Ed "E"', "Fay"])

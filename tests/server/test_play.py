@@ -88,7 +88,7 @@ def test_a_person_and_three_robots_play_a_board_then_read_its_record(serve: Any,
     assert info["score"] == {"type": "duplicate", "scoring": "imps-vs-par", "unit": "IMPs",
                              "total": {"NS": result["imps_ns"], "EW": -result["imps_ns"]}}
     base = f"{running.http}/api/tables/{created['id']}/boards/1"
-    record = httpx.get(base).json()
+    record = httpx.get(base, timeout=30).json()
     assert record["seed"] is not None and len(record["events"]) >= 4
     analysis = httpx.get(base + "/analysis", timeout=120)
     assert analysis.status_code == 200
@@ -97,13 +97,13 @@ def test_a_person_and_three_robots_play_a_board_then_read_its_record(serve: Any,
     assert data["par"]["score"] == result["par"]["score"]
     if result["contract"] is not None:
         assert len(data["cards"]) == 52 and all(card["cost"] >= 0 for card in data["cards"])
-    (game,) = pbn.loads(httpx.get(base + ".pbn").text)
+    (game,) = pbn.loads(httpx.get(base + ".pbn", timeout=30).text)
     assert game.deal is not None and game.deal.to_pbn() == record["deal"]
     assert game.tags["South"] == "Ann"
-    (board,) = lin.loads(httpx.get(base + ".lin").text)
+    (board,) = lin.loads(httpx.get(base + ".lin", timeout=30).text)
     assert lin.board_state(board).board.deal.to_pbn() == record["deal"]
-    assert len(pbn.loads(httpx.get(f"{running.http}/api/tables/{created['id']}/boards.pbn").text)) == 1
-    assert httpx.get(f"{running.http}/api/tables/{created['id']}/boards/2.pbn").status_code == 404
+    assert len(pbn.loads(httpx.get(f"{running.http}/api/tables/{created['id']}/boards.pbn", timeout=30).text)) == 1
+    assert httpx.get(f"{running.http}/api/tables/{created['id']}/boards/2.pbn", timeout=30).status_code == 404
 
 
 def test_robots_play_mini_bridge_choosing_the_contract(serve: Any, sqlite_url: str) -> None:
@@ -141,12 +141,12 @@ def test_tables_on_the_same_boards_are_compared_and_seeds_wait_for_both(serve: A
         await watcher.close()
         info = running.info(first["id"])
         assert info["commitments"][0]["seed"] is None  # the other table has not played it
-        hidden = httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1")
+        hidden = httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1", timeout=30)
         assert hidden.status_code == 404 and "another table" in hidden.json()["error"]["message"]
-        assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1.pbn").status_code == 404
+        assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1.pbn", timeout=30).status_code == 404
         # nothing of the board leaks through the table's public record or its whole-table file
         assert info["results"] == [{"board": 1, "hidden": True}] and info["score"] is None
-        whole = httpx.get(f"{running.http}/api/tables/{first['id']}/boards.pbn").text
+        whole = httpx.get(f"{running.http}/api/tables/{first['id']}/boards.pbn", timeout=30).text
         assert "[Deal " not in whole and "[Contract " not in whole
         kibitzer = await Client.open(f"{running.ws}/ws/{first['id']}")
         view = kibitzer.frames[0]["view"]
@@ -165,8 +165,8 @@ def test_tables_on_the_same_boards_are_compared_and_seeds_wait_for_both(serve: A
     mine, theirs = two["results"][0]["score_ns"], one["results"][0]["score_ns"]
     assert percent == (100.0 if mine > theirs else 0.0 if mine < theirs else 50.0)
     assert one["results"][0]["matchpoints_ns"] == 100.0 - percent
-    assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1").status_code == 200
-    assert "[Deal " in httpx.get(f"{running.http}/api/tables/{first['id']}/boards.pbn").text
+    assert httpx.get(f"{running.http}/api/tables/{first['id']}/boards/1", timeout=30).status_code == 200
+    assert "[Deal " in httpx.get(f"{running.http}/api/tables/{first['id']}/boards.pbn", timeout=30).text
 
 
 def test_a_robot_declarer_claims_and_the_person_accepts(serve: Any, sqlite_url: str) -> None:

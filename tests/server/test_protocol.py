@@ -254,25 +254,67 @@ def test_a_frame_beyond_the_hard_cap_closes_the_connection(table: tuple[Running,
 
 def test_http_api(table: tuple[Running, dict[str, Any]]) -> None:
     running, created = table
-    lobby = httpx.get(running.http + "/api/tables").json()["tables"]
+    lobby = httpx.get(running.http + "/api/tables", timeout=30).json()["tables"]
     assert [t["id"] for t in lobby] == [created["id"]]
     assert created["links"]["N"] == f"/table/{created['id']}?token={created['tokens']['N']}"
-    bad = httpx.post(running.http + "/api/tables", json={"form": "whist", "seats": HUMANS})
+    bad = httpx.post(running.http + "/api/tables", json={"form": "whist", "seats": HUMANS}, timeout=30)
     assert bad.status_code == 422 and bad.json()["error"]["code"] == "bad_request"
-    bad = httpx.post(running.http + "/api/tables", content=b"{")
+    bad = httpx.post(running.http + "/api/tables", content=b"{", timeout=30)
     assert bad.status_code == 422
-    bad = httpx.post(running.http + "/api/tables", json={"form": "rubber", "seats": {"N": "cat"}})
-    assert bad.status_code == 422 and "seat N" in bad.json()["error"]["message"]
-    assert httpx.get(running.http + "/api/tables/nope").status_code == 404
-    assert httpx.get(f"{running.http}/api/tables/{created['id']}/boards/1").status_code == 404
-    assert httpx.get(f"{running.http}/table/{created['id']}").status_code == 200
-    assert httpx.get(f"{running.http}/").status_code == 200
-    session = httpx.post(running.http + "/api/session", json={"name": "Bob"})
+    bad = httpx.post(running.http + "/api/tables", json={"form": "rubber", "seats": {"N": "cat"}}, timeout=30)
+    assert bad.status_code == 422 and "seats.N" in bad.json()["error"]["message"]
+    assert httpx.get(running.http + "/api/tables/nope", timeout=30).status_code == 404
+    assert httpx.get(f"{running.http}/api/tables/{created['id']}/boards/1", timeout=30).status_code == 404
+    assert httpx.get(f"{running.http}/table/{created['id']}", timeout=30).status_code == 200
+    assert httpx.get(f"{running.http}/", timeout=30).status_code == 200
+    session = httpx.post(running.http + "/api/session", json={"name": "Bob"}, timeout=30)
     assert session.json() == {"name": "Bob"}
     cookie = session.cookies.get("redouble_session")
     assert cookie
-    again = httpx.get(running.http + "/api/session", cookies={"redouble_session": cookie})
+    again = httpx.get(running.http + "/api/session", cookies={"redouble_session": cookie}, timeout=30)
     assert again.json() == {"name": "Bob"}
     info = running.info(created["id"])
     assert info["seats"]["N"]["name"] == "Ann" and info["form"] == "duplicate"
     assert all(len(c["sha256"]) == 64 and c["seed"] is None for c in info["commitments"])
+
+
+def test_a_language_given_at_connect_words_the_welcome_itself(serve: Any, sqlite_url: str) -> None:
+    """``?lang=nl`` words the very first frame in Dutch: the robots' explanations a Dutch player
+    reads in the welcome are the system's Dutch words, never English first and Dutch a moment
+    later (a browser test read that English welcome once under load)."""
+    from websockets.asyncio.client import connect
+
+    from redouble.auction import Call
+    from redouble.robots.systems import DEFAULT_SYSTEM
+    from redouble.seats import Vulnerability
+
+    running = serve(sqlite_url)
+    created = running.create(form="duplicate", boards=1, seats={"N": "robot", "E": "robot", "S": "human",
+                                                               "W": "robot"})
+
+    def robots_called(frame: dict[str, Any]) -> bool:
+        return any(e["seat"] != "S" for e in (frame.get("view") or {}).get("auction", []))
+
+    async def main() -> None:
+        english = await Client.open(seat_url(running, created, "S"), Seat.SOUTH)
+        if english.frames[0]["view"]["turn"] == "S":  # South deals: pass, the robots answer
+            await english.request({"type": "call", "call": "Pass", "alert": False})
+        if not robots_called(english.frames[-1]):
+            await english.until(robots_called)
+        await english.close()
+        dutch = await Client.open(seat_url(running, created, "S") + "&lang=nl", Seat.SOUTH)
+        view = dutch.frames[0]["view"]
+        calls = [Call.parse(entry["call"]) for entry in view["auction"]]
+        dealer, vulnerability = Seat.parse(view["dealer"]), Vulnerability.parse(view["vulnerability"])
+        robots = [(i, e) for i, e in enumerate(view["auction"]) if e["seat"] != "S"]
+        assert robots
+        for index, entry in robots:
+            assert entry["explanation"] == DEFAULT_SYSTEM.explain(dealer, vulnerability, calls, index, lang="nl")
+        await dutch.close()
+        for bad in ("fr", "nl&lang=de"):
+            async with connect(seat_url(running, created, "S") + f"&lang={bad}") as socket:
+                refused = json.loads(await asyncio.wait_for(socket.recv(), 30))
+            assert refused["type"] == "error" and refused["code"] == "bad_request"
+            assert "lang" in refused["message"]
+
+    asyncio.run(main())

@@ -152,11 +152,11 @@ def test_kill_9_mid_board_and_every_table_resumes_exactly(database: str) -> None
         assert answer["type"] == "ack" and answer["seq"] > max(acked)
         await client.close()
         watcher = await Client.open(f"{restarted.ws}/ws/{robots['id']}")
-        if httpx.get(f"{restarted.http}/api/tables/{robots['id']}").json()["status"] != "finished":
+        if httpx.get(f"{restarted.http}/api/tables/{robots['id']}", timeout=30).json()["status"] != "finished":
             await watcher.until(lambda m: m["type"] == "event" and m["event"]["type"] == "table_end",
                                 timeout=120)
         await watcher.close()
-        info = httpx.get(f"{restarted.http}/api/tables/{robots['id']}").json()
+        info = httpx.get(f"{restarted.http}/api/tables/{robots['id']}", timeout=30).json()
         assert len(info["results"]) == 12
 
     try:

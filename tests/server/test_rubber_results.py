@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from redouble.cards import Rank, Suit
 from redouble.formats import pbn
 from redouble.formats.pbn.events import scoring_tag
-from redouble.seats import Seat
+from redouble.seats import Seat, Side
 from redouble.server import jobs, presenter
 from redouble.server.sheet import sheet_results
 from redouble.server.table import Table
@@ -37,12 +38,20 @@ def test_a_rubber_or_chicago_result_is_scored_on_its_sheet(form: str, tag: str) 
     _play_four_spades_making_eleven(table)
     (result,) = table.results()
     ns = result["sheet"]["NS"]
-    assert ns["below"] == 120 and result["sheet"]["EW"] == {"below": 0, "above": 0}
-    if form == "rubber":  # 30 for the overtrick and any honours; no game bonus until the rubber
-        assert ns["above"] - 30 in (0, 100, 150)
-        assert result["score_ns"] == ns["below"] + ns["above"] < 450
+    if form == "rubber":  # 30 for the overtrick and the honours, to whichever side held them (Law 77)
+        state = table.state
+        assert state is not None
+        held = {seat: sum(card.suit is Suit.SPADES and card.rank >= Rank.TEN for card in hand)
+                for seat, hand in state.board.deal.items()}
+        holder = max(held, key=lambda seat: held[seat])
+        honours = {5: 150, 4: 100}.get(held[holder], 0)
+        ns_honours = honours if holder.side is Side.NS else 0
+        assert ns == {"below": 120, "above": 30 + ns_honours}
+        assert result["sheet"]["EW"] == {"below": 0, "above": honours - ns_honours}
+        assert result["score_ns"] == 150 + ns_honours - (honours - ns_honours)  # no game bonus until the rubber
     else:  # Chicago deal 1, none vulnerable: the overtrick and a 300 game, no honours by default
-        assert ns["above"] == 330 and result["score_ns"] == 450
+        assert ns == {"below": 120, "above": 330} and result["sheet"]["EW"] == {"below": 0, "above": 0}
+        assert result["score_ns"] == 450
     assert presenter.board_record(table, 1)["result"] == result
     assert table.scored_result(1) == result
 

@@ -3,7 +3,7 @@ SQLite database, and Debian's Chromium driven by Playwright's sync API."""
 
 from __future__ import annotations
 
-import os
+import contextlib
 import socket
 import subprocess
 import sys
@@ -15,9 +15,10 @@ from typing import Any
 import httpx
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the quick robot
+
+from quick_robot import QUICK, server_env
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -30,41 +31,46 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real server in a subprocess; yields its base URL."""
+@contextlib.contextmanager
+def serving(folder: Path, *options: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """``redouble serve`` in a subprocess on a free port with a SQLite file in ``folder``, the quick
+    robot and the extra command-line ``options`` (``--club-pages …``); yields its base URL once it
+    answers, then stops it."""
     port = _free_port()
-    db = tmp_path_factory.mktemp("web") / "redouble.sqlite3"
     script = Path(sys.executable).parent / "redouble"
     command = [str(script)] if script.exists() else [sys.executable, "-c", "from redouble.cli import main; main()"]
-    log = (tmp_path_factory.getbasetemp() / "server.log").open("w")
+    log = (folder / "server.log").open("w")
     process = subprocess.Popen([*command, "serve", "--host", "127.0.0.1", "--port", str(port),
-                                "--db", f"sqlite:///{db}"], stdout=log, stderr=subprocess.STDOUT,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                "--db", f"sqlite:///{folder / 'redouble.sqlite3'}", *QUICK, *options],
+                               stdout=log, stderr=subprocess.STDOUT, env=server_env(env))
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).json().get("ok"):
+                    break
+            except (httpx.HTTPError, ValueError):
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"redouble serve did not start (exit {process.poll()}); see {log.name}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
         try:
-            if httpx.get(f"{base}/api/health", timeout=1).json().get("ok"):
-                break
-        except (httpx.HTTPError, ValueError):
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
             process.kill()
-            raise RuntimeError(f"redouble serve did not start (exit {process.poll()}); see {log.name}")
-        time.sleep(0.2)
-    try:
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server in a subprocess, its robots warmed up; yields its base URL."""
+    with serving(tmp_path_factory.mktemp("web")) as base:
         _warm_up(base)
-    except BaseException:
-        process.kill()  # a server that did not warm up must not outlive the session
-        raise
-    yield base
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+        yield base
 
 
 def _warm_up(base: str) -> None:
@@ -74,24 +80,13 @@ def _warm_up(base: str) -> None:
     created = httpx.post(f"{base}/api/tables", json={"form": "duplicate", "boards": 1, "seats": seats}, timeout=30)
     created.raise_for_status()
     table_id = created.json()["id"]
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{base}/api/tables/{table_id}", timeout=10).json()["status"] != "finished":
+    # 3 minutes: the robots' worker processes start here (one server per xdist worker, both at
+    # once); with two CPU burners beside the tests (load 18) one minute was once not enough
+    deadline = time.monotonic() + 180
+    while httpx.get(f"{base}/api/tables/{table_id}", timeout=30).json()["status"] != "finished":
         if time.monotonic() > deadline:
-            raise RuntimeError("the server's robots did not play a board within a minute")
+            raise RuntimeError("the server's robots did not play a board within 3 minutes")
         time.sleep(0.2)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium (``make browser`` installs it)."""
-    if not CHROMIUM.exists():
-        pytest.fail("Chromium is missing: run `make browser` (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield instance
-        instance.close()
 
 
 @pytest.fixture()

@@ -110,6 +110,42 @@ def wait_call_or_play(page: Any) -> str:
     return "call" if view(page)["phase"] == "auction" else "over"
 
 
+# Calls and cards made so far in a view: a count that only grows while a board is played.
+MADE_JS = "(v) => v.auction.length + 4 * v.tricks.length + (v.current_trick ? v.current_trick.cards.length : 0)"
+
+
+def made_in(current: dict[str, Any]) -> int:
+    """How many calls and cards ``current`` (a view) has seen made (``MADE_JS`` in Python)."""
+    trick = current["current_trick"]
+    return len(current["auction"]) + 4 * len(current["tricks"]) + (len(trick["cards"]) if trick else 0)
+
+
+def next_turn(watcher: Any, people: str, made: int) -> dict[str, Any]:
+    """The view on ``watcher``'s page once it has seen the ``made`` calls and cards made so far and
+    it is one of ``people``'s turn (seat letters) or nobody's. The pages of a table hear of a call in
+    no fixed order: a page that has not caught up still names the seat that has just called, whose
+    own page would then wait for a turn that is gone. Robots act only in their own turns, so while
+    a person is to act the table stands still and the view returned is the table's."""
+    watcher.wait_for_function(f"([people, made]) => {{ const s = window.redoubleState;"
+                              f" if (!s || !s.view) return false; const v = s.view;"
+                              f" return ({MADE_JS})(v) >= made && (v.actor === null || people.includes(v.actor)); }}",
+                              arg=[people, made])
+    return view(watcher)
+
+
+def take_turn(player: Any, seat: str, made: int) -> dict[str, Any]:
+    """Wait until ``player``'s page (``seat``'s own) has seen the ``made`` calls and cards and offers
+    ``seat`` its turn: the bidding box in the auction, its legal cards in the play; returns the view."""
+    offered = ("v.phase === 'auction'"
+               " ? document.querySelectorAll('.bidding-box button[data-call]:not([disabled])').length > 0"
+               " : v.legal_cards.length > 0 && document.querySelectorAll('button.card.legal').length > 0")
+    player.wait_for_function(f"([seat, made]) => {{ const s = window.redoubleState;"
+                             f" if (!s || !s.view || s.pending) return false; const v = s.view;"
+                             f" return ({MADE_JS})(v) === made && v.actor === seat && ({offered}); }}",
+                             arg=[seat, made])
+    return view(player)
+
+
 def make_call(page: Any, call: str, *, alert: bool = False, explanation: str | None = None) -> None:
     """Click ``call`` in the bidding box (with an alert and explanation if given)."""
     if alert:
@@ -425,17 +461,18 @@ def test_alerts_show_to_the_opponents_only(server: str, browser: Any, artifacts:
         assert spectator.locator("#name-dialog[open]").count() == 0  # spectators need no name
         south.wait_for_function("window.redoubleState.table.seats.W.name === 'Wim'")
         # The auction runs until it is West's or South's turn; both act through their bidding box.
+        made = 0
         while True:
-            south.wait_for_function("['S', 'W'].includes(window.redoubleState.view.actor)")
-            actor = view(south)["actor"]
-            if actor == "S":
-                wait_my_call(south)
-                call = next(c for c in ("1NT", "2NT", "3NT") if c in view(south)["legal_calls"])
+            current = next_turn(south, "SW", made)
+            made = made_in(current)
+            if current["actor"] == "S":
+                legal = take_turn(south, "S", made)["legal_calls"]
+                call = next(c for c in ("1NT", "2NT", "3NT") if c in legal)
                 make_call(south, call, alert=True, explanation="15-17 balanced")
                 break
-            west.wait_for_selector(".bidding-box .bid-btn")
-            west.click(".bidding-box button[data-call='Pass']")
-            west.wait_for_function("window.redoubleState.view.actor !== 'W'")
+            take_turn(west, "W", made)
+            make_call(west, "Pass")
+            made += 1
         west.wait_for_selector(f"table.auction .call.alerted[data-call='{call}']")
         west.click(f"table.auction .call.alerted[data-call='{call}']")
         west.wait_for_selector(".explanation-pop")
@@ -475,10 +512,12 @@ def test_reconnecting_catches_up_by_seq(server: str, browser: Any, page: Any, ar
             " ? window.redoubleState.view.current_trick.cards.length : 0) === n",
             arg=len(seen_by_player["tricks"]) * 4 + len((seen_by_player["current_trick"] or {"cards": []})["cards"]))
         assert watcher.evaluate("window.redoubleConnection.lastSeq") >= 8
-        # The spectator still sees only dummy's cards, never the closed hands.
+        # A kibitzer (another browser, sitting at no table) sees all four hands as they stand, as
+        # on BBO (the table's default, kibitzers_hands): the same cards the player holds.
         shown = view(watcher)["hands"]
-        assert set(shown) == {"N"}
-        assert watcher.locator(".seat-bottom .card.back").count() > 0
+        assert set(shown) == {"N", "E", "S", "W"}
+        assert shown["S"] == view(page)["hands"]["S"]
+        assert watcher.locator(".card.back").count() == 0
         shoot(watcher, artifacts, "spectator-after-reconnect")
     finally:
         watcher_context.close()
@@ -638,14 +677,16 @@ def test_people_answer_a_claim(server: str, browser: Any, page: Any, artifacts: 
         join(east, links["E"], "Eva")
         join(west, links["W"], "Wim")
         take_seat(page)
-        actors = {"S": page, "N": page, "E": east, "W": west}
+        actors = {"S": page, "E": east, "W": west}  # South plays dummy's cards too
         slam = None
-        while view(page)["phase"] == "auction" or len(view(page)["tricks"]) < 2:
-            page.wait_for_function("['S', 'E', 'W'].includes(window.redoubleState.view.actor)")
-            current = view(page)
+        made = 0
+        while True:
+            current = next_turn(page, "SEW", made)
+            if current["phase"] != "auction" and len(current["tricks"]) >= 2:
+                break
+            made = made_in(current)
             player = actors[current["actor"]]
-            player.wait_for_function("s => window.redoubleState.view.actor === s", arg=current["actor"])
-            mine = view(player)
+            mine = take_turn(player, current["actor"], made)
             if mine["phase"] == "auction":
                 call = "Pass"
                 if current["actor"] == "S" and slam is None:
@@ -655,6 +696,7 @@ def test_people_answer_a_claim(server: str, browser: Any, page: Any, artifacts: 
                 card = mine["legal_cards"][0]
                 click_card(player, card)
                 player.wait_for_function(f"!window.redoubleState.view.legal_cards.includes('{card}')")
+            made += 1
         assert view(page)["declarer"] == "S" and view(page)["phase"] == "play"
         remaining = 13 - len(view(page)["tricks"])
         page.click("#claim-btn")
@@ -671,6 +713,8 @@ def test_people_answer_a_claim(server: str, browser: Any, page: Any, artifacts: 
         page.wait_for_function("window.redoubleState.view.phase === 'play'")
         page.wait_for_selector("#toast:not([hidden])")
         assert "West" in page.inner_text("#toast")
+        # West's page hears of its own rejection when South's does, not necessarily before we look
+        west.wait_for_function("window.redoubleState.view.phase === 'play'")
         assert "S" not in view(west)["hands"]  # after the claim South's hand is closed again
     finally:
         for context in contexts:
@@ -738,7 +782,8 @@ def test_robots_play_at_a_persons_pace_and_the_trick_stays(server: str, page: An
     page.wait_for_selector("#board-result")
     assert page.locator("#record-dialog[open]").count() == 0
     final = view(page)
-    on_table = final["current_trick"]["cards"] if final["current_trick"] else final["tricks"][-1]["cards"]
+    # conceded at a trick's start the current trick holds no card yet: the last trick's stay
+    on_table = (final["current_trick"] or {}).get("cards") or final["tricks"][-1]["cards"]
     assert page.locator("#trick .card").count() == len(on_table) > 0  # the last cards stay
     shoot(page, artifacts, "board-end-before-record-desktop")
     page.wait_for_selector("#record-dialog[open]")
@@ -839,3 +884,22 @@ def test_english_words_agree_in_number(server: str, page: Any) -> None:
                 m.t('boards_played_one'), m.t('made_over', { n: 2 })]; }""")
     assert words == ["1 diamond", "2 diamonds", "1 notrump", "made with 1 overtrick", "1 board played",
                      "made with 2 overtricks"]
+
+
+def test_a_duplicate_table_ends_with_a_final_summary(server: str, page: Any, artifacts: Path) -> None:
+    """The last board of a duplicate table over, the felt shows the set's summary (BBO's end of a
+    set): boards played and each side's total in IMPs."""
+    with api(server) as client:
+        created = client.post("/api/tables", json={
+            "form": "duplicate", "scoring": "imps-vs-par", "boards": 1, "pace": "fast",
+            "seats": {"N": "robot", "E": "robot", "S": "human", "W": "robot"}}).json()
+    join(page, server + created["links"]["S"], "Ann")
+    declare(page)
+    play_out_by_clicking(page)
+    page.wait_for_selector("#record-dialog[open]")
+    page.click(".record-close button")
+    page.click("#next-board")
+    page.wait_for_selector("#final-summary", timeout=90_000)
+    summary = page.inner_text("#final-summary")
+    assert "1 board played" in summary and "IMPs" in summary and "WE" in summary.upper(), summary
+    shoot(page, artifacts, "duplicate-final-summary")

@@ -77,6 +77,10 @@ def play_command(
     lang: LangOption = "en",
     think: Annotated[float, typer.Option(min=0.01, help="Seconds a robot may think about a "
                                          "card.")] = 0.8,
+    simulate: Annotated[bool, typer.Option("--simulate/--rules-only", help="Robots weigh competitive, "
+                                           "game and slam calls by simulation (default), or bid by "
+                                           "their system's rules alone (faster, and the same calls "
+                                           "on any machine).")] = True,
 ) -> None:
     """Bid and play boards against three robots at a terminal table: auction, tricks, dummy,
     claims, undo, and the score with the whole deal at the end."""
@@ -87,4 +91,4 @@ def play_command(
     with reporting():
         human = Seat.parse(seat, lang=language) if seat else None
     play_session(board=board, seed=seed, human=human, language=language, think=think,
-                 console=console, ask=console.input)
+                 console=console, ask=console.input, simulate=simulate)

@@ -523,11 +523,13 @@ class TerminalTable:
 
 
 def play_session(*, board: int, seed: str | None, human: Seat | None, language: Language,
-                 think: float, console: Console, ask: Ask) -> None:
-    """Board after board at the terminal until the person says no more (or quits)."""
+                 think: float, console: Console, ask: Ask, simulate: bool = True) -> None:
+    """Board after board at the terminal until the person says no more (or quits); robots bid
+    by simulation at their hard decisions unless ``simulate`` is off (rules alone)."""
     from redouble.robots import SaycRobot
 
-    robots: dict[Seat, Robot] = {seat: SaycRobot(lang=language.value, budget=think, seed=index)
+    robots: dict[Seat, Robot] = {seat: SaycRobot(lang=language.value, budget=think, seed=index,
+                                                 simulate=simulate)
                                  for index, seat in enumerate(Seat)}
     played = 0
     ns_total = 0

@@ -28,11 +28,14 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketState
 
 from redouble.seats import Seat
-from redouble.server import presenter
-from redouble.server.commands import control_free, message_id, parse_command, parse_table_request
+from redouble.server import commands, presenter
+from redouble.server.commands import LANGUAGES, control_free, message_id, parse_command, parse_table_request
 from redouble.server.errors import ServerError
 from redouble.server.hub import Connection, Hub
-from redouble.server.limits import DEFAULT_QUOTAS, BodyLimit, Quota, Quotas, decode_json
+from redouble.server.invalid import schema_refusal
+from redouble.server.limits import DEFAULT_QUOTAS, BodyLimit, BodyRefused, Quota, Quotas, decode_json
+from redouble.server.lobby import EXPIRE_AFTER, LOBBY_PAGE, LOBBY_PAGE_MAX, Cursor
+from redouble.server.messages import refusal
 from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import Store
 from redouble.server.table import Table
@@ -48,6 +51,13 @@ WS_MAX_SIZE = 65536
 FLOOD_LIMIT = 200
 """Refused messages (rate limit) after which a connection is closed."""
 COOKIE = "redouble_session"
+GC_THRESHOLDS = (5_000, 2, 10_000)
+"""The collector's thresholds once the server has started (``gc.set_threshold``). Every open
+websocket holds some 180 objects the collector tracks (the ASGI stack's coroutines, queues,
+tasks); a young collection's pause grows with the objects it walks, so survivors go to the old
+generation after two young collections (a pause of a few ms, not the ~45 ms of walking a burst
+of new sockets' objects in one go), and the old one is walked as seldom as before: after
+20,000 young collections."""
 STATUS = {"quarantined": 503, "not_found": 404, "bad_request": 422, "phase": 409, "unavailable": 503, "too_large": 413,
           "forbidden": 403, "rate_limited": 429, "internal": 500, "method_not_allowed": 405}
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 422: "bad_request",
@@ -62,18 +72,27 @@ def static_dir() -> Path:
 def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
                robot: str | None = None, rate: tuple[float, float] = (20.0, 40.0),
                analysis_workers: int | None = None, quotas: Quotas = DEFAULT_QUOTAS,
-               club_pages: Path | None = None, club_secret: bytes | None = None) -> FastAPI:
+               club_pages: Path | None = None, club_secret: bytes | None = None,
+               expire_after: float = EXPIRE_AFTER, redis: str | None = None,
+               redis_prefix: str = "redouble", robot_queue: bool = False) -> FastAPI:
     """The app for a database URL; robots think in ``robot_workers`` processes, par and the
     post-mortem run in ``analysis_workers`` others (default 1, 0 when robots use a thread).
 
     ``rate`` is each connection's limit: messages a second and the largest burst; ``quotas``
     the per-client limits on tables, analyses, resumes, sockets and unread bytes; ``club_pages``
-    is where closed club sessions publish their pages, ``club_secret`` signs the club links.
+    is where closed club sessions publish their pages, ``club_secret`` signs the club links;
+    ``expire_after`` the seconds without a person after which a table expires from the lobby.
+
+    ``redis`` (a URL) makes this process one of several serving the same PostgreSQL database
+    (``redouble.server.cluster``, keys under ``redis_prefix``); ``robot_queue`` then sends the
+    robots' decisions to ``redouble robots worker`` processes instead of this process's pool.
     """
     from redouble.server.club import ClubHub, club_router  # club.store imports server.store: not at module level
+    from redouble.server.online import Online, online_router
 
     store = Store(db)
     club = ClubHub(db, secret=club_secret, pages=club_pages)
+    online = Online(club)
     table_quota = Quota(quotas.tables)
     analysis_quota = Quota(quotas.analyses)
     state: dict[str, Hub] = {}
@@ -83,14 +102,28 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         pool = RobotPool(workers=robot_workers, factory=robot)
         analysis = WorkerPool(workers=(1 if robot_workers else 0) if analysis_workers is None
                               else analysis_workers, name="analysis")
-        hub = Hub(store, pool, rate=rate, analysis=analysis, quotas=quotas)
+        hub = Hub(store, pool, rate=rate, analysis=analysis, quotas=quotas,
+                  expire_after=expire_after)
+        if redis is not None:
+            from redouble.server.cluster import Cluster
+
+            hub.cluster = Cluster(hub, redis=redis, prefix=redis_prefix, club=club)
+            if robot_queue:
+                from redouble.server.robotqueue import RobotQueue
+
+                hub.pool = RobotQueue(hub.cluster, factory=robot)
         state["hub"] = hub
         app.state.hub = hub
         await hub.start()
-        # tables hold many small objects: fewer, cheaper full collections keep pauses short
+        online.attach(hub)
+        if hub.cluster is None:  # one process: it runs every online session
+            await online.resume()
+        else:  # several: each session is run by the process holding its lease
+            hub.spawn(online.drive())
+        # what start-up made lives for good: no collection walks it again (GC_THRESHOLDS)
         gc.collect()
         gc.freeze()
-        gc.set_threshold(5_000, 20, 1_000)
+        gc.set_threshold(*GC_THRESHOLDS)
         try:
             yield
         finally:
@@ -109,10 +142,12 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
-        return _error(error.code, str(error), STATUS.get(error.code, 400))
+        return JSONResponse({"error": error.to_json()}, status_code=STATUS.get(error.code, 400))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        if isinstance(error, BodyRefused):
+            return JSONResponse({"error": error.refusal.to_json()}, status_code=error.status_code)
         code = HTTP_CODES.get(error.status_code, "bad_request")
         message = (f"there is nothing at {request.url.path}" if error.status_code == 404
                    else str(error.detail))
@@ -120,9 +155,10 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problem = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(part) for part in problem.get("loc", ())[1:]) or "the request"
-        return _error("bad_request", f"{where}: {problem.get('msg', 'invalid')}", 422)
+        # the schema's refusal (a body that is not JSON, a field missing or of the wrong type, a
+        # path or query parameter) in the one error body, keyed so a page words it in its language
+        refused = schema_refusal(error.errors(), skip=1, body=error.body)
+        return JSONResponse({"error": refused.to_json()}, status_code=422)
 
     @app.exception_handler(Exception)
     async def internal_error(_request: Request, error: Exception) -> JSONResponse:
@@ -140,6 +176,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         return FileResponse(path, media_type="text/html")
 
     app.include_router(club_router(club, static))
+    app.include_router(online_router(online, static))
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -166,8 +203,7 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         name = body.get("name") if isinstance(body, dict) else None
         if not isinstance(name, str) or not name.strip() or len(name) > 40 \
                 or not control_free(name):
-            raise ServerError("bad_request", "a name is text of 1 to 40 characters, without "
-                                             "control characters")
+            raise refusal("bad_request", "err_name")
         store = hub().store
         cookie = request.cookies.get(COOKIE)
         # the server creates sessions: a cookie it never issued is not adopted (no fixation)
@@ -182,10 +218,20 @@ def create_app(db: str = "sqlite:///redouble.db", *, robot_workers: int = 2,
         return response
 
     @app.get("/api/tables")
-    async def list_tables() -> dict[str, Any]:
-        return {"tables": hub().lobby(),
+    async def list_tables(request: Request) -> dict[str, Any]:
+        limit, after = _lobby_page(request)
+        tables, following = hub().lobby_page(limit, after)
+        return {"tables": tables, "next": following,
+                "finished": await hub().people.lobby.finished(),
                 "quarantined": [{"id": table_id, "status": "quarantined"}
                                 for table_id in sorted(hub().quarantined)]}
+
+    @app.get("/api/session/tables")
+    async def my_tables(request: Request) -> dict[str, Any]:
+        cookie = request.cookies.get(COOKIE)
+        store = hub().store
+        known = cookie is not None and await store.run(store.session_name, cookie) is not None
+        return {"tables": await hub().people.lobby.held(cookie if known else None)}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
@@ -254,6 +300,23 @@ def _client(request: Request | WebSocket) -> str:
     return request.client.host if request.client is not None else "?"
 
 
+def _lobby_page(request: Request) -> tuple[int, Cursor | None]:
+    """The lobby page asked for: ``?limit=`` (1 to ``LOBBY_PAGE_MAX``) and ``?after=`` (a
+    ``next`` cursor), each at most once."""
+    params = request.query_params
+    for name in ("limit", "after"):
+        if len(params.getlist(name)) > 1:
+            raise ServerError("bad_request", f"give `{name}` once")
+    text = params.get("limit")
+    limit = LOBBY_PAGE
+    if text is not None:
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= LOBBY_PAGE_MAX):
+            raise ServerError("bad_request", f"`limit` is a whole number from 1 to {LOBBY_PAGE_MAX}")
+        limit = int(text)
+    after = params.get("after")
+    return limit, None if after is None else Cursor.parse(after)
+
+
 def _error(code: str, message: str, status: int) -> JSONResponse:
     """The one error body of every HTTP answer that is not a success (docs/protocol.md)."""
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
@@ -275,12 +338,23 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
         return
     tokens = websocket.query_params.getlist("token")
     names = websocket.query_params.getlist("name")
-    if len(tokens) > 1 or len(names) > 1 or any(not control_free(name) for name in names):
+    rejoins = websocket.query_params.getlist("seat")
+    langs = websocket.query_params.getlist("lang")
+    if len(tokens) > 1 or len(names) > 1 or len(rejoins) > 1 or len(langs) > 1 or (tokens and rejoins) \
+            or any(not control_free(name) for name in names):
         await websocket.send_text(json.dumps({
             "type": "error", "id": None, "code": "bad_request",
-            "message": "give at most one token and one name, without control characters"}))
+            "message": "give at most one token (or one seat to rejoin), one name, without "
+                       "control characters, and one language"}))
         await websocket.close(code=4400)
         return
+    if langs and langs[0] not in LANGUAGES:
+        await websocket.send_text(json.dumps({
+            "type": "error", "id": None, "code": "bad_request",
+            "message": f"lang must be one of {', '.join(LANGUAGES)}, not {langs[0]!r}"}))
+        await websocket.close(code=4400)
+        return
+    lang = commands.Language.model_validate({"type": "language", "lang": langs[0]}) if langs else None
     token = tokens[0] if tokens else None
     seat = None
     if token:
@@ -307,9 +381,21 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
             session = cookie
             if name is None:
                 name = known
+    denied: ServerError | None = None
+    if rejoins:  # a seat rejoined without its link: only by the session that holds it
+        try:
+            seat = await hub.people.lobby.seat_by_session(table, rejoins[0], session)
+        except ServerError as error:
+            denied = error
+    elif seat is None and not table.options.kibitzers:
+        denied = ServerError("forbidden", "this table does not allow kibitzers")
+    if denied is not None:
+        await websocket.send_text(json.dumps({"type": "error", "id": None, **denied.to_json()}))
+        await websocket.close(code=4400 if denied.code == "bad_request" else 4403)
+        return
     hub.sockets[client] = hub.sockets.get(client, 0) + 1
     try:
-        await _serve(hub, websocket, table, seat, name, session)
+        await _serve(hub, websocket, table, seat, name, session, lang)
     finally:
         hub.sockets[client] -= 1
         if not hub.sockets[client]:
@@ -317,9 +403,9 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
 
 
 async def _serve(hub: Hub, websocket: WebSocket, table: Table, seat: Seat | None, name: str | None,
-                 session: str | None) -> None:
+                 session: str | None, lang: commands.Language | None) -> None:
     """Read, check and answer a joined connection's messages until it closes or is dropped."""
-    connection = await hub.join(table, seat, name, session=session)
+    connection = await hub.join(table, seat, name, session=session, lang=lang)
     writer = _writer(websocket, connection)
     write_task = asyncio.get_running_loop().create_task(writer)
     reader = asyncio.current_task()
@@ -359,12 +445,12 @@ async def _serve(hub: Hub, websocket: WebSocket, table: Table, seat: Seat | None
             try:
                 parsed = decode_json(text)
             except ServerError as error:
-                _refuse(connection, error.code, str(error))
+                _refused(connection, error)
                 continue
             try:
                 command = parse_command(parsed)
             except ServerError as error:
-                _refuse(connection, error.code, str(error), message_id(parsed))
+                _refused(connection, error, message_id(parsed))
                 continue
             await hub.handle(connection, command)
     except WebSocketDisconnect:
@@ -377,7 +463,8 @@ async def _serve(hub: Hub, websocket: WebSocket, table: Table, seat: Seat | None
         await hub.leave(connection)
         if not dropped:
             try:
-                await asyncio.wait_for(write_task, 5)
+                async with asyncio.timeout(5):  # not wait_for: it may lose a cancellation
+                    await write_task
             except (TimeoutError, asyncio.CancelledError):
                 write_task.cancel()
             await _close(websocket, connection.close_code)
@@ -385,6 +472,11 @@ async def _serve(hub: Hub, websocket: WebSocket, table: Table, seat: Seat | None
 
 def _refuse(connection: Connection, code: str, message: str, ident: str | int | None = None) -> None:
     connection.send(json.dumps({"type": "error", "id": ident, "code": code, "message": message}))
+
+
+def _refused(connection: Connection, error: ServerError, ident: str | int | None = None) -> None:
+    """A message refused at the edge: the error frame with the refusal's key and fields, when it has them."""
+    connection.send(json.dumps({"type": "error", "id": ident, **error.to_json()}))
 
 
 async def _writer(websocket: WebSocket, connection: Connection) -> None:

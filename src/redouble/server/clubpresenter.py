@@ -1,26 +1,30 @@
 """What each watcher of a live club session may see: the one home of the club's disclosure rule.
 
 A table's phone sees a board's traveller only once every pair seated at that table now has a
-counted result on that board (Bridgemate's "show results after play"; a pair never sees a board it
-has still to play); the public ranking page sees a traveller only when the board is finished
-everywhere; the director sees everything. Only counted results score: confirmed by East-West, or
-put there by the director (a correction or an adjusted score).
+counted result on that board, and only when the session shows travellers at the tables (Bridgemate's
+"show results after play", a setting; a pair never sees a board it has still to play); the public
+ranking page sees a traveller only when the board is finished everywhere; the director sees
+everything. Only counted results score: confirmed by East-West, or put there by the director (a
+correction or an adjusted score). An event's combined ranking is public as the published pages are: it
+is built from each session as it was closed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from redouble.club.event import EventScore
 from redouble.club.movement import PairId, Seating
 from redouble.club.results import BoardResult
-from redouble.club.scoring import SessionScore
+from redouble.club.scoring import Method, SessionScore
 from redouble.club.session import SessionState, Slot, SlotState
+from redouble.notation import Language
 from redouble.seats import Side
 
-__all__ = ["DIRECTOR", "PUBLIC", "Viewer", "counted", "counted_lines", "current_round", "may_see",
-           "next_moves", "ranking_view", "round_view", "slot_view", "traveller_view"]
+__all__ = ["DIRECTOR", "PUBLIC", "Viewer", "counted", "counted_lines", "current_round", "event_pages",
+           "event_view", "may_see", "next_moves", "ranking_view", "round_view", "slot_view", "traveller_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,8 @@ def may_see(state: SessionState, viewer: Viewer, board: int) -> bool:
     if viewer.role == "director":
         return True
     if viewer.role == "table" and viewer.table is not None:
+        if not state.travellers:
+            return False
         seating = state.seating(table=viewer.table, round=current_round(state, viewer.table))
         pairs = seating.pairs
         return bool(pairs) and all(_played(state, pair, board) for pair in pairs)
@@ -185,10 +191,12 @@ def traveller_view(state: SessionState, score: SessionScore | None, board: int, 
     if not may_see(state, viewer, board):
         return None
     points: Mapping[tuple[PairId, PairId], tuple[float, float]] = {}
+    top = 0.0
     if score is not None:
         for scored in score.boards:
             if scored.board == board:
                 points = {(line.result.ns, line.result.ew): (line.ns, line.ew) for line in scored.lines}
+                top = scored.top if state.method is Method.MATCHPOINTS else 0.0
     lines = []
     for slot_state in state.traveller(board):
         if not counted(slot_state):
@@ -200,5 +208,31 @@ def traveller_view(state: SessionState, score: SessionScore | None, board: int, 
         view["adjustment"] = None if slot_state.adjustment is None else slot_state.adjustment.label()
         ns_points, ew_points = points.get((line.ns, line.ew), (None, None))
         view["ns_points"], view["ew_points"] = ns_points, ew_points
+        view["ns_percentage"] = None if ns_points is None or not top else round(100 * ns_points / top, 2)
+        view["ew_percentage"] = None if ew_points is None or not top else round(100 * ew_points / top, 2)
         lines.append(view)
     return {"board": board, "lines": lines}
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def event_pages(session_ids: Sequence[str], language: Language) -> list[str]:
+    """Each session's published page in ``language`` (``index.html`` in English, ``index-nl.html`` …)."""
+    name = "index.html" if language is Language.ENGLISH else f"index-{language.value}.html"
+    return [f"/club/{session_id}/pages/{name}" for session_id in session_ids]
+
+
+def event_view(event: EventScore, session_ids: Sequence[str], language: Language) -> dict[str, Any]:
+    """An event's combined ranking over closed sessions, as public as their published pages: each pair's place,
+    names, session by session score, carry-over and combined score, with how it was found in ``language``."""
+    return {"name": event.name, "method": event.method.value, "unit": event.unit, "lang": language.value,
+            "sessions": [{"id": session_id, "name": name, "page": page} for session_id, name, page
+                         in zip(session_ids, event.sessions, event_pages(session_ids, language), strict=True)],
+            "lines": [{"place": line.place_text, "key": line.key, "names": line.names or line.key,
+                       "sessions": [{"session": part.session, "pair": str(part.pair), "total": round(part.total, 2),
+                                     "percentage": _rounded(part.percentage)} for part in line.parts],
+                       "carry": line.carry, "score": round(line.score, 2), "percentage": _rounded(line.percentage),
+                       "derivation": line.why.render(language), "why": line.why.to_json()}
+                      for line in event.lines]}

@@ -8,7 +8,7 @@ Call(id=7, type='call', call='1NT', alert=False, explanation=None)
 >>> parse_command({"type": "claim", "tricks": "all"})
 Traceback (most recent call last):
 ...
-redouble.server.errors.ServerError: claim: tricks: a whole number is wanted, not 'all'
+redouble.server.errors.ServerError: claim.tricks must be a whole number
 """
 
 from __future__ import annotations
@@ -18,24 +18,32 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
-from redouble.server.errors import ServerError
+from redouble.server.invalid import schema_refusal
 
 __all__ = [
     "LANGUAGES",
+    "MAX_CHAT",
     "MAX_EXPLANATION",
     "MAX_ID",
+    "MAX_STATEMENT",
     "AcceptClaim",
+    "Another",
     "Call",
     "Card",
+    "Chat",
     "Claim",
     "Command",
     "Concede",
+    "EndRubber",
     "Language",
     "Ping",
     "Ready",
     "RejectClaim",
     "Resume",
+    "Substitute",
     "TableRequest",
+    "TakeSeat",
+    "Traveller",
     "Undo",
     "UndoAnswer",
     "WithdrawClaim",
@@ -47,7 +55,10 @@ __all__ = [
 
 LANGUAGES = ("en", "nl", "de", "no")
 MAX_EXPLANATION = 200
+MAX_STATEMENT = 300
 MAX_ID = 64
+MAX_CHAT = 200
+"""The longest chat message, in characters."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
@@ -86,6 +97,8 @@ class Claim(_Command):
 
     type: Literal["claim"]
     tricks: StrictInt
+    #: the claimer's statement of the line of play (Law 68C), shown to the opponents
+    statement: str | None = Field(default=None, max_length=MAX_STATEMENT)
 
 
 class Concede(_Command):
@@ -151,15 +164,56 @@ class Ping(_Command):
     type: Literal["ping"]
 
 
+# --- the table as a player lives it (issue 12): rubber's end, the traveller ---------------------
+
+
+class EndRubber(_Command):
+    """Stop the rubber between deals: the unfinished rubber is scored (Law 77: 300 for a game,
+    100 or the table's figure for a part-score) and the table goes to the next rubber or ends."""
+
+    type: Literal["end_rubber"]
+
+
+class Another(_Command):
+    """Play another rubber (or Chicago) at the same seats after the table has ended."""
+
+    type: Literal["another"]
+
+
+class Traveller(_Command):
+    """Ask for a board's traveller: every table's result on it with matchpoints (a board the
+    asker's table has finished)."""
+
+    type: Literal["traveller"]
+    board: Annotated[StrictInt, Field(ge=1, le=10_000)]
+# --- playing with people (server/people.py) ---------------------------------------------------
+
+
+class Chat(_Command):
+    """A chat message: players write to the table, kibitzers to the kibitzers (server/chat.py)."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_CHAT)
+
+
+class Substitute(_Command):
+    """Ask a robot to play for an away person's seat until they come back."""
+
+    type: Literal["substitute"]
+    seat: Literal["N", "E", "S", "W"]
+
+
+class TakeSeat(_Command):
+    """Take your seat back from the robot playing it for you."""
+
+    type: Literal["take_seat"]
+
+
 Command = Annotated[
     Call | Card | Claim | Concede | AcceptClaim | RejectClaim | WithdrawClaim | Undo | UndoAnswer
-    | Ready | Resume | Language | Ping, Field(discriminator="type")]
+    | Ready | Resume | Language | Ping | EndRubber | Another | Traveller | Chat | Substitute | TakeSeat,
+    Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
-
-_WANTED = {"int_type": "a whole number", "bool_type": "true or false", "string_type": "text",
-           "literal_error": "one of the listed values", "missing": "present",
-           "string_too_long": "shorter"}
-
 
 SeatLetter = Literal["N", "E", "S", "W"]
 
@@ -179,35 +233,38 @@ class TableRequest(BaseModel):
     #: how fast robots act: "human" (a brisk person's pace, the default with a person seated)
     #: or "fast" (at once, the default for robot-only tables)
     pace: Literal["human", "fast"] | None = None
+    #: rubber and Chicago: honours scored above the line (rubber default on, Chicago off)
+    honours: StrictBool | None = None
+    #: rubber: what a rubber ended unfinished earns (Law 77, RULES §6): 300 for a game and 100
+    #: (or 50, as some books say) for a part-score in the unfinished game, or nothing
+    unfinished: Literal["100", "50", "none"] | None = None
+    #: playing with people (server/options.py): seconds per call or card (None: no timer),
+    #: seconds away before a robot plays for a person (None: never), chat, kibitzers
+    timer: Annotated[StrictInt, Field(ge=2, le=600)] | None = None
+    robot_after: Annotated[StrictInt, Field(ge=1, le=3600)] | None = 60
+    chat: StrictBool = True
+    kibitzers: StrictBool = True
+    kibitzers_chat: StrictBool = False
+    kibitzers_hands: StrictBool = True
 
 
 _TABLE_REQUEST: TypeAdapter[TableRequest] = TypeAdapter(TableRequest)
 
 
 def parse_table_request(data: Any) -> TableRequest:
-    """The typed table request a decoded JSON body stands for; ``ServerError("bad_request")``
-    naming the first problem otherwise."""
+    """The typed table request a decoded JSON body stands for; a keyed ``ServerError("bad_request")``
+    naming the first problem's field otherwise (``redouble.server.invalid``)."""
     if not isinstance(data, dict):
-        raise ServerError("bad_request", "a table request is a JSON object")
+        raise schema_refusal([{"type": "dict_type", "loc": ()}])
     try:
         request = _TABLE_REQUEST.validate_python(data)
     except ValidationError as error:
-        problem = error.errors()[0]
-        loc = problem["loc"]
-        where = (f"seat {loc[1]}" if len(loc) > 1 and loc[0] in ("seats", "names")
-                 else ".".join(str(part) for part in loc) or "the request")
-        if problem["type"] == "extra_forbidden":
-            raise ServerError("bad_request", f"{where} is not a field of a table request") from None
-        if problem["type"] == "missing":
-            raise ServerError("bad_request", f"{where} is missing") from None
-        raise ServerError("bad_request", f"{where}: {problem['msg']}, not "
-                                         f"{repr(problem.get('input'))[:40]}") from None
+        raise schema_refusal(error.errors()) from None
     if missing := [seat for seat in ("N", "E", "S", "W") if seat not in request.seats]:
-        raise ServerError("bad_request", f"seat {missing[0]} must be \"human\" or \"robot\"")
-    for name in (request.names or {}).values():
+        raise schema_refusal([{"type": "missing", "loc": ("seats", missing[0])}])
+    for seat, name in (request.names or {}).items():
         if name is not None and not control_free(name):
-            raise ServerError("bad_request", "a name is text of at most 40 characters, without "
-                                             "control characters")
+            raise schema_refusal([{"type": "control", "loc": ("names", seat)}])
     return request
 
 
@@ -223,22 +280,17 @@ def message_id(data: Any) -> str | int | None:
 
 
 def parse_command(data: Any) -> Command:
-    """The typed command a decoded JSON message stands for; ``ServerError("bad_message")`` if none."""
+    """The typed command a decoded JSON message stands for; a keyed ``ServerError("bad_message")``
+    naming the field and the problem if none (``redouble.server.invalid``)."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ServerError("bad_message", 'a message is a JSON object with a "type"')
+        raise schema_refusal([{"type": "message_object"}], code="bad_message")
+    kind = data["type"]
     try:
         command = _ADAPTER.validate_python(data)
     except ValidationError as error:
-        problem = error.errors()[0]
-        kind = data["type"]
-        if problem["type"] == "union_tag_invalid":
-            raise ServerError("bad_message", f"unknown message type {kind!r}") from None
-        where = ".".join(str(part) for part in problem["loc"][1:]) or "the message"
-        wanted = _WANTED.get(problem["type"], problem["msg"])
-        value = problem.get("input")
-        found = "missing" if problem["type"] == "missing" else repr(value)[:40]
-        raise ServerError("bad_message", f"{kind}: {where}: {wanted} is wanted, not {found}") from None
-    explanation = getattr(command, "explanation", None)
-    if explanation is not None and not control_free(explanation):
-        raise ServerError("bad_message", "an explanation holds no control characters or line breaks")
+        raise schema_refusal(error.errors(), code="bad_message", skip=1, prefix=kind) from None
+    for name in ("explanation", "statement"):  # shown to the opponents on one line
+        text = getattr(command, name, None)
+        if text is not None and not control_free(text):
+            raise schema_refusal([{"type": "control", "loc": (name,)}], code="bad_message", prefix=kind)
     return command

@@ -23,13 +23,18 @@ from redouble.seats import Seat
 
 __all__ = [
     "EVENT_VERSION",
+    "SUBSTITUTE_REASONS",
+    "AnotherStarted",
     "BoardEnded",
     "BoardStarted",
     "CommandId",
     "ParFound",
     "Played",
     "ReadyForNext",
+    "Restored",
+    "RubberEnded",
     "SeatChanged",
+    "Substituted",
     "TableEnded",
     "TableEvent",
     "UndoAnswered",
@@ -171,8 +176,73 @@ class TableEnded:
         return {"type": self.type}
 
 
+# --- rubber's end and another rubber (issue 12) -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RubberEnded:
+    """``seat`` ends the rubber after board ``board``, unfinished: it is scored as Law 77 says
+    for an unfinished rubber (300 for a game, the table's figure for a part-score)."""
+
+    type: ClassVar[str] = "rubber_end"
+    seat: Seat
+    board: int
+    cid: CommandId | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _with_cid({"type": self.type, "seat": self.seat.letter(), "board": self.board},
+                         self.cid)
+
+
+@dataclass(frozen=True, slots=True)
+class AnotherStarted:
+    """``seat`` asks for another rubber (or Chicago) at the same seats after the table ended:
+    the table plays on, its score sheet continuing."""
+
+    type: ClassVar[str] = "another"
+    seat: Seat
+    cid: CommandId | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _with_cid({"type": self.type, "seat": self.seat.letter()}, self.cid)
+
+
+# --- playing with people: a robot substitutes for an absent person (server/substitute.py) ---
+
+SUBSTITUTE_REASONS = ("away", "timeout", "asked")
+"""Why a robot plays a person's seat: away past the table's grace, out of time on the turn
+timer twice, or asked by another player of the table while the person was away."""
+
+
+@dataclass(frozen=True, slots=True)
+class Substituted:
+    """A robot plays ``seat`` for its absent person until the person takes the seat back."""
+
+    type: ClassVar[str] = "substitute"
+    seat: Seat
+    reason: str
+    cid: CommandId | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _with_cid({"type": self.type, "seat": self.seat.letter(), "reason": self.reason},
+                         self.cid)
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    """The person of ``seat`` takes the seat back from the robot that played for them."""
+
+    type: ClassVar[str] = "restore"
+    seat: Seat
+    cid: CommandId | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _with_cid({"type": self.type, "seat": self.seat.letter()}, self.cid)
+
+
 TableEvent = (BoardStarted | Played | UndoRequested | UndoAnswered | BoardEnded | ParFound
-              | ReadyForNext | SeatChanged | TableEnded)
+              | ReadyForNext | SeatChanged | TableEnded | RubberEnded | AnotherStarted | Substituted
+              | Restored)
 
 ENGINE_TYPES = frozenset({"call", "card", "claim", "accept", "reject", "withdraw", "undo"})
 
@@ -224,6 +294,19 @@ def table_event_from_json(data: Any) -> TableEvent:
                                connected=None if connected is None else bool(connected))
         if kind == "table_end":
             return TableEnded()
+        if kind == "rubber_end":
+            return RubberEnded(seat=Seat.parse(data["seat"]), board=_number(data["board"]),
+                               cid=_cid(data))
+        if kind == "another":
+            return AnotherStarted(seat=Seat.parse(data["seat"]), cid=_cid(data))
+        if kind == "substitute":
+            reason = data["reason"]
+            if reason not in SUBSTITUTE_REASONS:
+                raise NotationError(f"a substitution's reason is one of {SUBSTITUTE_REASONS}, "
+                                    f"not {reason!r}")
+            return Substituted(seat=Seat.parse(data["seat"]), reason=reason, cid=_cid(data))
+        if kind == "restore":
+            return Restored(seat=Seat.parse(data["seat"]), cid=_cid(data))
     except (KeyError, TypeError) as error:
         raise NotationError(f"a {kind!r} event lacks {error}") from None
     except BridgeError as error:

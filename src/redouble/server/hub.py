@@ -15,41 +15,51 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redouble.seats import Seat
 from redouble.server import commands, jobs, presenter
 from redouble.server.commands import Command, TableRequest
 from redouble.server.errors import ServerError
 from redouble.server.events import (
+    AnotherStarted,
     BoardStarted,
     ParFound,
     Played,
     SeatChanged,
+    Substituted,
     TableEnded,
     TableEvent,
 )
 from redouble.server.limits import DEFAULT_QUOTAS, Quota, Quotas, Rule
+from redouble.server.lobby import EXPIRE_AFTER, Cursor
+from redouble.server.options import TableOptions
+from redouble.server.people import People
 from redouble.server.presenter import Viewer
 from redouble.server.robotpool import RobotPool, WorkerPool
+from redouble.server.stopping import stop_tasks
 from redouble.server.store import SeatRecord, Store
+from redouble.server.substitute import may_stand_in
 from redouble.server.table import (
     FORMS,
-    SEEDS_AHEAD,
     Table,
     hash_token,
     new_record,
-    total_boards_for,
+    seeds_for,
 )
+
+if TYPE_CHECKING:
+    from redouble.server.cluster import Cluster
 
 __all__ = ["Connection", "Hub"]
 
 log = logging.getLogger("redouble.server")
 
 TABLE_CHANGES = frozenset({"board_start", "board_end", "par", "table_end", "seat", "undo_request",
-                           "undo_answer", "ready"})
+                           "undo_answer", "ready", "rubber_end", "another", "substitute",
+                           "restore"})
 MAX_NAME = 40
 MAX_RENAMES = 8
 PAR_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
@@ -57,6 +67,9 @@ PAR_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
 (the board scored without par until it comes)."""
 PAR_PATIENCE = 3
 ANALYSES_KEPT = 256
+CLOSE_PATIENCE = 5.0
+"""Seconds a clean shutdown waits for the robots' and background tasks to stop (each cancelled
+again until it ends: ``redouble.server.stopping``) before it goes on without them."""
 
 
 def _quarantined(table_id: str) -> ServerError:
@@ -135,8 +148,11 @@ class Hub:
     """All live tables of one server process."""
 
     def __init__(self, store: Store, pool: RobotPool, *, rate: tuple[float, float] = (20.0, 40.0),
-                 analysis: WorkerPool | None = None, quotas: Quotas = DEFAULT_QUOTAS) -> None:
+                 analysis: WorkerPool | None = None, quotas: Quotas = DEFAULT_QUOTAS,
+                 expire_after: float = EXPIRE_AFTER) -> None:
         self.quotas = quotas
+        #: clocks, stand-in robots, chat, kibitzers, expiry (server/people.py)
+        self.people = People(self, expire_after=expire_after)
         #: the tables each browser session holds a seat at (who is a player of another table)
         self.seated: dict[str, set[str]] = {}
         #: open websockets by client address
@@ -150,6 +166,8 @@ class Hub:
         self.connections: dict[str, set[Connection]] = {}
         self.robot_tasks: dict[str, asyncio.Task[None]] = {}
         self.background: set[asyncio.Task[Any]] = set()
+        #: the hub is shutting down: its loops end, and no background task starts
+        self.closing = False
         self.analysis_pool: WorkerPool = analysis or pool
         self.analyses: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.analysis_jobs: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
@@ -157,6 +175,11 @@ class Hub:
         self.par_delays: tuple[float, ...] = PAR_DELAYS
         self.par_jobs: set[tuple[str, int]] = set()
         self.robot_claims: set[tuple[str, int]] = set()  # a robot claims once a board
+        #: called with each table and the events just stored and applied (an online session
+        #: follows its tables' boards); a listener must not block
+        self.listeners: list[Callable[[Table, list[TableEvent]], None]] = []
+        #: several processes on one database (``redouble.server.cluster``); ``None``: this one only
+        self.cluster: Cluster | None = None
 
     # --- loading -------------------------------------------------------------------------------
 
@@ -165,12 +188,17 @@ class Hub:
         whose log no longer replays is quarantined and reported, the others play on."""
         self.loop = asyncio.get_running_loop()
         await self.store.run(self.store.migrate)
+        if self.cluster is not None:  # tables are taken as their owners go (leases)
+            await self.people.start()  # each owner expires its own abandoned tables
+            await self.cluster.start()
+            return
         for table_id in await self.store.run(lambda: self.store.table_ids(status="playing")):
             with contextlib.suppress(ServerError):
                 await self.get(table_id)
         if self.quarantined:
             log.error("%d table(s) quarantined: %s", len(self.quarantined),
                       ", ".join(sorted(self.quarantined)))
+        await self.people.start()
         for table in list(self.tables.values()):
             self.spawn(self.advance(table))
 
@@ -188,6 +216,8 @@ class Hub:
             if table_id in self.tables:  # loaded meanwhile
                 return self.tables[table_id]
             table = Table(record)
+            if record.status == "expired":  # expired by another process since this one started
+                self.people.expired.add(table_id)
         except ServerError as error:
             if error.code == "not_found":
                 raise
@@ -199,6 +229,8 @@ class Hub:
         for info in table.seats.values():
             info.connected = info.kind == "robot"
         self._add(table)
+        if self.cluster is not None:
+            await self.cluster.attach(table)
         if record.group_id != table_id or table.form == "duplicate":
             ids = await self.store.run(lambda: self.store.table_ids(group_id=record.group_id))
             for other in ids:
@@ -219,9 +251,14 @@ class Hub:
         group = self.groups.setdefault(table.group_id, [])
         group.append(table)
         table.group = lambda: group
+        self.people.lobby.update(table)
 
     def spawn(self, coroutine: Any) -> None:
-        """Run a background task, keeping a reference until it is done."""
+        """Run a background task, keeping a reference until it is done (none once the hub is
+        closing: nothing would stop it)."""
+        if self.closing:
+            coroutine.close()
+            return
         task = asyncio.get_running_loop().create_task(coroutine)
         self.background.add(task)
         task.add_done_callback(self._finished)
@@ -260,28 +297,54 @@ class Hub:
                 raise ServerError("bad_request", f"{form} has its own scoring; leave scoring out")
             config.update(scoring=scoring, boards=request.boards)
         config["undo_policy"] = request.undo_policy
+        if request.honours is not None or request.unfinished is not None:  # rubber's options
+            if request.honours is not None and form not in ("rubber", "chicago"):
+                raise ServerError("bad_request", "honours are an option of rubber and Chicago")
+            if request.unfinished is not None and form != "rubber":
+                raise ServerError("bad_request", "the unfinished-rubber bonus is a rubber option")
+            config.update({key: value for key, value in (("honours", request.honours),
+                                                         ("unfinished", request.unfinished))
+                           if value is not None})
+        config.update(TableOptions(timer=request.timer, robot_after=request.robot_after,
+                                   chat=request.chat, kibitzers=request.kibitzers,
+                                   kibitzers_chat=request.kibitzers_chat,
+                                   kibitzers_hands=request.kibitzers_hands).to_json())
         config["pace"] = request.pace or (
             "human" if "human" in request.seats.values() else "fast")
         names_in = request.names or {}
-        tokens: dict[Seat, str] = {}
-        seats: list[SeatRecord] = []
+        seats: dict[Seat, tuple[str, str | None]] = {
+            seat: (request.seats[seat.letter()],  # type: ignore[index]
+                   names_in.get(seat.letter()))  # type: ignore[call-overload]
+            for seat in Seat}
+        return await self.open_table(form, config, seats, group_id=group_id)
+
+    async def open_table(self, form: str, config: dict[str, Any],
+                         seats: dict[Seat, tuple[str, str | None]], *,
+                         group_id: str | None = None,
+                         tokens: Mapping[Seat, str] | None = None) -> tuple[Table, dict[Seat, str]]:
+        """Store and start a checked table: ``seats`` give each seat's kind (``human`` or
+        ``robot``) and name; returns the table and the human seats' secret tokens (``tokens``:
+        the ones the caller derived, so that it can give them again after a restart)."""
+        given = tokens or {}
+        tokens = {}
+        records: list[SeatRecord] = []
         robot_name = self.robot_name()
         for seat in Seat:
-            kind = request.seats[seat.letter()]  # type: ignore[index]
-            name = names_in.get(seat.letter())  # type: ignore[call-overload]
+            kind, name = seats[seat]
             token_hash = None
             if kind == "human":
-                tokens[seat] = secrets.token_urlsafe(18)
+                tokens[seat] = given.get(seat) or secrets.token_urlsafe(18)
                 token_hash = hash_token(tokens[seat])
-            seats.append(SeatRecord(seat=seat.letter(), kind=kind,
-                                    name=(name or "").strip() or (robot_name if kind == "robot"
-                                                                  else seat.format(full=True)),
-                                    token_hash=token_hash))
+            records.append(SeatRecord(seat=seat.letter(), kind=kind,
+                                      name=(name or "").strip() or (robot_name if kind == "robot"
+                                                                    else seat.format(full=True)),
+                                      token_hash=token_hash))
         table_id = secrets.token_urlsafe(8)
+        if self.cluster is not None:
+            await self.cluster.claim_new(table_id)
         record = new_record(table_id=table_id, created_at=datetime.now(UTC).replace(microsecond=0),
-                            form=form, group_id=group_id or table_id, config=config, seats=seats)
-        wanted = total_boards_for(form, config.get("boards")) or 1 + SEEDS_AHEAD
-        await self.store.run(self.store.create_table, record, wanted)
+                            form=form, group_id=group_id or table_id, config=config, seats=records)
+        await self.store.run(self.store.create_table, record, seeds_for(form, config))
         table = Table(record)
         for info in table.seats.values():
             info.connected = info.kind == "robot"
@@ -316,7 +379,8 @@ class Hub:
             log.error("table %s refused its own events %s: %r", table.id, events, error)
             raise ServerError("internal", "the table could not take this action; nothing "
                                           "was changed") from None
-        await self.store.append(table.id, table.seq + 1, events)
+        first = table.seq + 1
+        await self.store.append(table.id, first, events)
         for index, data in enumerate(events):
             try:
                 table.apply(data)
@@ -326,6 +390,10 @@ class Hub:
                 self.broadcast(table, events[-1])
                 break
             self.broadcast(table, data, more=index < len(events) - 1)
+        for listener in self.listeners:
+            listener(table, events)
+        if self.cluster is not None:
+            await self.cluster.stored(table, first, events)
         return table.seq
 
     def broadcast(self, table: Table, data: TableEvent, *, more: bool = False) -> None:
@@ -338,14 +406,24 @@ class Hub:
             return
         changed = data.type in TABLE_CHANGES or (
             isinstance(data, Played) and data.event.type == "undo")
-        rendered: dict[Viewer, str] = {}
-        for connection in list(connections):
+        self.send_each(table, lambda viewer: presenter.event_frame(table, viewer, changed=changed,
+                                                                   more=more))
+
+    def send_each(self, table: Table,
+                  frame: Callable[[Viewer], dict[str, Any] | None]) -> None:
+        """Send every connection at ``table`` its ``frame``, built and encoded once for each
+        distinct viewer (not once a socket: a table's hundred kibitzers share one); a viewer
+        whose frame is ``None`` is sent nothing."""
+        rendered: dict[Viewer, str | None] = {}
+        for connection in list(self.connections.get(table.id, ())):
             viewer = connection.viewer
-            text = rendered.get(viewer)
-            if text is None:
-                text = rendered[viewer] = _dumps(presenter.event_frame(table, viewer,
-                                                                       changed=changed, more=more))
-            connection.send(text)
+            if viewer in rendered:
+                text = rendered[viewer]
+            else:
+                data = frame(viewer)
+                text = rendered[viewer] = None if data is None else _dumps(data)
+            if text is not None:
+                connection.send(text)
 
     async def act(self, connection: Connection, command: Command) -> int:
         """Carry out a seat's command; returns the seq of the last event it made.
@@ -353,21 +431,50 @@ class Hub:
         A command whose message id this seat has used before is not carried out again: the
         answer is the seq of the events it made then.
         """
-        table = connection.table
-        seat = connection.seat
+        if self.cluster is not None:  # at the table's owner, which may be another process
+            return await self.cluster.submit(connection.table, connection.seat, command, connection)
+        return await self.act_for(connection.table, connection.seat, command, connection)
+
+    async def act_for(self, table: Table, seat: Seat | None, command: Command,
+                      connection: Connection | None = None) -> int:
+        """``act`` at the table's owner: ``seat``'s command, checked, stored and applied."""
         cid = None if seat is None or command.id is None else (seat.letter(), command.id)
         async with self.locks[table.id]:
-            if connection.closed:  # replaced by the seat's new connection: it decides now
+            if connection is not None and connection.closed:  # replaced: the new one decides
                 raise ServerError("replaced", "this connection has been replaced; nothing was done")
             if cid is not None and cid in table.answered:
                 return table.answered[cid]
             events = table.propose(seat, command, cid)
             seq = await self.commit(table, events)
+            if any(isinstance(data, AnotherStarted) for data in events):  # it plays again
+                await self.store.run(self.store.set_status, table.id, "playing")
+        await self.advance(table)
+        return seq
+
+    async def end_table(self, table: Table) -> int:
+        """End a table where it stands, at its owner (a director's decision: the round is over,
+        or average-for-not-played for the boards it has not finished); its robots stop."""
+        async with self.locks[table.id]:
+            if not table.finished:
+                await self.commit(table, [TableEnded()])
+                await self.store.run(self.store.set_status, table.id, "finished")
+                self.people.lobby.update(table)  # out of the lobby
+            return table.seq
+
+    async def stand_in(self, table: Table, seat: Seat) -> int:
+        """A robot takes a person's seat at the director's word, at the table's owner (the web
+        table's stand-in robot: a ``substitute`` event of the log), for the boards not finished."""
+        async with self.locks[table.id]:
+            if may_stand_in(table, seat):
+                await self.commit(table, [Substituted(seat=seat, reason="asked")])
+            seq = table.seq
         await self.advance(table)
         return seq
 
     async def advance(self, table: Table) -> None:
         """Record whatever must follow (board end, next board, granted undo), then wake robots."""
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            return  # the table's owner does
         async with self.locks[table.id]:
             while True:
                 events = table.followups()
@@ -382,6 +489,7 @@ class Hub:
                 if isinstance(events[-1], TableEnded):
                     await self.store.run(self.store.set_status, table.id, "finished")
             self.want_par(table)
+            self.people.changed(table)
         self.wake_robot(table)
 
     def want_par(self, table: Table) -> None:
@@ -410,6 +518,8 @@ class Hub:
                     board.dealer.letter())
                 break
             except Exception as error:
+                if self.closing:
+                    return
                 failures += 1
                 log.warning("par of board %s at table %s failed (attempt %d): %r", number,
                             table.id, failures, error)
@@ -429,7 +539,8 @@ class Hub:
 
     def wake_robot(self, table: Table) -> None:
         """Start the table's robot turn if a robot must act and none is thinking."""
-        if table.id in self.robot_tasks or table.robot_job() is None:
+        if table.id in self.robot_tasks or table.robot_job() is None \
+                or not self.people.robots_may_play(table) or self.closing:
             return
         task = asyncio.get_running_loop().create_task(self.robot_turn(table))
         self.robot_tasks[table.id] = task
@@ -512,12 +623,15 @@ class Hub:
     # --- connections ----------------------------------------------------------------------------
 
     async def join(self, table: Table, seat: Seat | None, name: str | None, *,
-                   session: str | None = None) -> Connection:
+                   session: str | None = None, lang: commands.Language | None = None) -> Connection:
         """Register a connection; a seat's new connection replaces its old one.
 
         A seat's presence is not an event of the log: it is sent to everyone as an unnumbered
-        ``seat`` event. A new name is recorded (at most ``MAX_RENAMES`` times a seat).
+        ``seat`` event. A new name is recorded (at most ``MAX_RENAMES`` times a seat). A language
+        given at connect words the welcome itself (explanations included) in it.
         """
+        if self.tables.get(table.id) is not table:  # a replica unloaded meanwhile: load it again
+            table = await self.get(table.id)
         elsewhere: frozenset[str] = frozenset()
         if session is not None:
             if seat is not None:
@@ -528,27 +642,65 @@ class Hub:
         connection = Connection(table, seat, name or "", self.rate, elsewhere=elsewhere,
                                 quotas=self.quotas)
         async with self.locks[table.id]:
+            if self.cluster is not None and not self.cluster.owns(table.id):
+                # a client may have seen events from an owner that died before publishing
+                # them: a replica's welcome holds everything stored, never less
+                await self.cluster.catch_up(table)
             connections = self.connections[table.id]
             if seat is not None:
-                for old in [c for c in connections if c.seat is seat]:
-                    old.send(_dumps({"type": "error", "id": None, "code": "replaced",
-                                     "message": "another connection has taken this seat"}))
-                    old.close()
-                    connections.discard(old)
+                self.replace_seat(table, seat)
                 info = table.seats[seat]
                 clean = (name or "").strip()[:MAX_NAME]
                 renames = sum(1 for e in table.log if isinstance(e, SeatChanged) and e.seat is seat
                               and e.name is not None)
                 if clean and clean != info.name and renames < MAX_RENAMES:
-                    await self.store.run(self.store.set_seat, table.id, seat.letter(), clean)
-                    await self.commit(table, [SeatChanged(seat=seat, name=clean)])
+                    if self.cluster is not None and not self.cluster.owns(table.id):
+                        self.spawn(self.cluster.rename(table, seat, clean))  # at the owner
+                    else:
+                        await self._rename(table, seat, clean)
                 if not info.connected:
                     info.connected = True
                     self.presence(table, seat)
+                elif self.cluster is not None:  # held elsewhere until now: held here
+                    self.cluster.announce_presence(table, seat)
                 connection.name = info.name
+            if lang is not None:
+                self._read_in(table, connection, lang)
             connection.send(_dumps(presenter.welcome(table, connection.viewer, connection.name)))
             connections.add(connection)
+            if self.cluster is not None:
+                self.cluster.announce_watching(table)
+        await self.people.joined(connection, session)
         return connection
+
+    def _read_in(self, table: Table, connection: Connection, command: commands.Language) -> None:
+        """The connection reads the table in ``command.lang``; a seat's robots explain to it in it."""
+        connection.lang = command.lang
+        connection.viewer = dataclasses.replace(connection.viewer, lang=command.lang)
+        if connection.seat is not None:
+            table.seats[connection.seat].lang = command.lang
+            if self.cluster is not None and not self.cluster.owns(table.id):
+                self.spawn(self.cluster.language(table, connection.seat, command))
+
+    def replace_seat(self, table: Table, seat: Seat) -> None:
+        """Close the seat's connections here: a newer one has taken the seat."""
+        connections = self.connections[table.id]
+        for old in [c for c in connections if c.seat is seat]:
+            old.send(_dumps({"type": "error", "id": None, "code": "replaced",
+                             "message": "another connection has taken this seat"}))
+            old.close()
+            connections.discard(old)
+
+    async def rename(self, table: Table, seat: Seat, name: str) -> int:
+        """Record a seat's new name (a forwarded join); returns the table's seq."""
+        async with self.locks[table.id]:
+            if name != table.seats[seat].name:
+                await self._rename(table, seat, name)
+            return table.seq
+
+    async def _rename(self, table: Table, seat: Seat, name: str) -> None:
+        await self.store.run(self.store.set_seat, table.id, seat.letter(), name)
+        await self.commit(table, [SeatChanged(seat=seat, name=name)])
 
     async def leave(self, connection: Connection) -> None:
         """Forget a closed connection; its seat shows as disconnected."""
@@ -559,20 +711,21 @@ class Hub:
             if connection not in connections:
                 return
             connections.discard(connection)
+            self.people.left(connection)
+            if self.cluster is not None:
+                self.cluster.announce_watching(table)
             seat = connection.seat
             if seat is not None and not any(c.seat is seat for c in connections):
                 table.seats[seat].connected = False
                 self.presence(table, seat)
 
-    def presence(self, table: Table, seat: Seat) -> None:
-        """Tell every connection that a seat connected or went away (no seq: not in the log)."""
-        rendered: dict[Viewer, str] = {}
-        for connection in list(self.connections.get(table.id, ())):
-            viewer = connection.viewer
-            text = rendered.get(viewer)
-            if text is None:
-                text = rendered[viewer] = _dumps(presenter.presence(table, seat, viewer))
-            connection.send(text)
+    def presence(self, table: Table, seat: Seat, *, announce: bool = True) -> None:
+        """Tell every connection that a seat connected or went away (no seq: not in the log);
+        ``announce``: and the other processes of a cluster."""
+        if announce and self.cluster is not None:
+            self.cluster.announce_presence(table, seat)
+        self.send_each(table, lambda viewer: presenter.presence(table, seat, viewer))
+        self.people.changed(table)
 
     def sync(self, connection: Connection, since: int) -> dict[str, Any]:
         """The ``sync`` answer to ``resume``: every event after ``since`` as this viewer sees it."""
@@ -583,6 +736,8 @@ class Hub:
         ident = command.id
         table = connection.table
         try:
+            if await self.people.handle(connection, command):  # chat; a seat a robot plays
+                return
             if isinstance(command, commands.Ping):
                 connection.send(_dumps({"type": "pong", "id": ident}))
                 return
@@ -594,11 +749,13 @@ class Hub:
                 async with self.locks[table.id]:
                     connection.send(_dumps(self.sync(connection, command.since)))
                 return
+            if isinstance(command, commands.Traveller):  # asked, not acted on: no event
+                async with self.locks[table.id]:
+                    connection.send(_dumps(presenter.traveller_frame(
+                        table, command.board, connection.viewer, ident)))
+                return
             if isinstance(command, commands.Language):
-                connection.lang = command.lang
-                connection.viewer = dataclasses.replace(connection.viewer, lang=command.lang)
-                if connection.seat is not None:
-                    table.seats[connection.seat].lang = command.lang
+                self._read_in(table, connection, command)
                 connection.send(_dumps({"type": "ack", "id": ident, "seq": table.seq}))
                 async with self.locks[table.id]:  # the present again, worded in the language
                     connection.send(_dumps(self.sync(connection, table.seq)))
@@ -630,16 +787,25 @@ class Hub:
             self.analyses.popitem(last=False)
         return result
 
+    def lobby_page(self, limit: int | None, after: Cursor | None = None) -> tuple[list[dict[str, Any]], str | None]:
+        """One page of the lobby, newest first, from just after ``after`` (``limit`` ``None``: all),
+        and the next page's cursor: unfinished tables, not those expired; with several processes,
+        the other processes' tables too. Read from kept indexes (``LobbyIndex``), never sorted."""
+        if self.cluster is None:
+            return self.people.lobby.page(limit, after)
+        return self.cluster.lobby_page(limit, after)
+
     def lobby(self) -> list[dict[str, Any]]:
-        """Unfinished tables, newest first."""
-        tables = [t for t in self.tables.values() if not t.finished]
-        tables.sort(key=lambda t: (t.created_at, t.id), reverse=True)
-        return [presenter.lobby_entry(t) for t in tables]
+        """The whole lobby, newest first."""
+        return self.lobby_page(None)[0]
 
     async def close(self) -> None:
-        """Stop robots and background work."""
-        for task in [*self.robot_tasks.values(), *self.background]:
-            task.cancel()
+        """Stop robots and background work: cancelled, and awaited at most ``CLOSE_PATIENCE``
+        seconds (a task that does not stop is named in the log, not waited for)."""
+        self.closing = True
+        await stop_tasks(lambda: [*self.robot_tasks.values(), *self.background], CLOSE_PATIENCE, "the hub")
+        if self.cluster is not None:
+            await self.cluster.close()
         for connections in self.connections.values():
             for connection in connections:
                 connection.close()

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EventRow", "SeatRow", "SeedRow", "SessionRow", "TableRow"]
+__all__ = ["Base", "EventRow", "SeatHolderRow", "SeatRow", "SeedRow", "SessionRow", "TableRow"]
+__all__ = ["Base", "EventRow", "LeaseRow", "SeatRow", "SeedRow", "SessionRow", "TableRow"]
 
 
 class Base(DeclarativeBase):
@@ -78,3 +79,25 @@ class SessionRow(Base):
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatHolderRow(Base):
+    """The browser session (its SHA-256) that holds a person's seat: it may rejoin without the
+    seat's link (server/rejoin.py)."""
+
+    __tablename__ = "rd_seat_holders"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("rd_tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[str] = mapped_column(String(1), primary_key=True)
+    session_hash: Mapped[str] = mapped_column(String(64), index=True)
+class LeaseRow(Base):
+    """Which server process owns a table until ``expires_at``; ``token`` grows at each new owner
+    (the fencing token every append of that owner is checked against)."""
+
+    __tablename__ = "rd_leases"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -7,18 +7,21 @@ boards into the ``Score`` and ``BoardResult`` shapes of docs/protocol.md.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from redouble.board import board_dealer
 from redouble.calls import Contract
 from redouble.deal import Deal
 from redouble.scoring import Chicago, Rubber, duplicate_score, imps, minibridge_score, score_traveller
-from redouble.scoring.sheet import SheetEntry
+from redouble.scoring.sheet import EntryKind, SheetEntry
 from redouble.seats import Seat, Side, Vulnerability
 
 __all__ = [
+    "SheetOptions",
     "cross_imps",
     "finished_count",
+    "honours_of",
     "imps_between",
     "keepers",
     "matchpoint_percent",
@@ -77,32 +80,86 @@ def _contract(result: dict[str, Any]) -> Contract | None:
     return Contract.parse(result["contract"], declarer=Seat.parse(result["declarer"]))
 
 
-def _replay(form: str, results: list[dict[str, Any]], deals: dict[int, Deal] | None = None
+@dataclass(frozen=True, slots=True)
+class SheetOptions:
+    """A rubber or Chicago table's options: honours scored (rubber by default, Chicago if
+    agreed, RULES §6), what an unfinished rubber earns (Law 77: a game 300, a part-score 100,
+    or 50 in some books), and the boards after which the players ended a rubber unfinished."""
+
+    honours: bool = True
+    unfinished_partscore: int = 100
+    unfinished_game: int = 300
+    ended_after: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, form: str, config: dict[str, Any], ended_after: tuple[int, ...] = ()
+           ) -> SheetOptions:
+        """The options a table's stored config holds (defaults: the seeds' rules)."""
+        unfinished = str(config.get("unfinished") or "100")
+        honours = config.get("honours")
+        return cls(honours=form == "rubber" if honours is None else bool(honours),
+                   unfinished_partscore=0 if unfinished == "none" else int(unfinished),
+                   unfinished_game=0 if unfinished == "none" else 300,
+                   ended_after=ended_after)
+
+
+DEFAULT_OPTIONS = SheetOptions()
+
+
+def _keeper(form: str, result: dict[str, Any], options: SheetOptions | None) -> Rubber | Chicago:
+    if form == "rubber":
+        if options is None:
+            return Rubber()
+        return Rubber(honours=options.honours,
+                      unfinished_partscore_bonus=options.unfinished_partscore,
+                      unfinished_game_bonus=options.unfinished_game)
+    dealer = Seat.parse(result["dealer"])
+    return Chicago(dealer=dealer) if options is None else Chicago(dealer=dealer,
+                                                                  honours=options.honours)
+
+
+def _replay(form: str, results: list[dict[str, Any]], deals: dict[int, Deal] | None = None,
+            options: SheetOptions | None = None
             ) -> tuple[list[Rubber | Chicago], list[list[SheetEntry]]]:
-    """The rubbers or Chicagos the results make, and the sheet entries each result scored."""
+    """The rubbers or Chicagos the results make, and the sheet entries each result scored
+    (a rubber the players ended after a board adds its unfinished-rubber entries to it)."""
     played: list[Rubber | Chicago] = []
     scored: list[list[SheetEntry]] = []
+    ended = () if options is None else options.ended_after
     for result in results:
         if not played or played[-1].is_finished:
-            played.append(Rubber() if form == "rubber"
-                          else Chicago(dealer=Seat.parse(result["dealer"])))
+            played.append(_keeper(form, result, options))
+        keeper = played[-1]
         contract = _contract(result)
         if contract is None:
-            scored.append(played[-1].record_passed_out())
+            entries = keeper.record_passed_out()
         else:
             deal = None if deals is None else deals.get(result["board"])
-            scored.append(played[-1].record(contract, tricks=result["tricks"], deal=deal))
+            entries = keeper.record(contract, tricks=result["tricks"], deal=deal)
+        if result["board"] in ended and isinstance(keeper, Rubber) and not keeper.is_finished:
+            entries = [*entries, *keeper.close()]
+        scored.append(entries)
     return played, scored
 
 
 def keepers(form: str, results: list[dict[str, Any]],
-            deals: dict[int, Deal] | None = None) -> list[Rubber | Chicago]:
+            deals: dict[int, Deal] | None = None,
+            options: SheetOptions | None = None) -> list[Rubber | Chicago]:
     """The rubbers or Chicagos (``redouble.scoring``) a table's results make, in order."""
-    return _replay(form, results, deals)[0]
+    return _replay(form, results, deals, options)[0]
+
+
+def honours_of(entries: list[SheetEntry]) -> dict[str, Any] | None:
+    """The honours a deal scored, as ``{"side": "NS", "points": 100}`` (None: none)."""
+    for entry in entries:
+        if entry.kind is EntryKind.HONOURS:
+            return {"side": entry.side.name, "points": entry.points}
+    return None
 
 
 def sheet_results(form: str, results: list[dict[str, Any]],
-                  deals: dict[int, Deal] | None = None) -> list[dict[str, Any]]:
+                  deals: dict[int, Deal] | None = None,
+                  options: SheetOptions | None = None) -> list[dict[str, Any]]:
     """Rubber and Chicago results scored on their own sheet, not in duplicate: each gets
     ``sheet`` (points below and above the line per side, bonuses included) and ``score_ns``
     becomes NS's points on the sheet less EW's; other forms' results are returned unchanged.
@@ -115,29 +172,35 @@ def sheet_results(form: str, results: list[dict[str, Any]],
     if form not in ("rubber", "chicago"):
         return results
     out = []
-    for result, entries in zip(results, _replay(form, results, deals)[1], strict=True):
+    for result, entries in zip(results, _replay(form, results, deals, options)[1], strict=True):
         points = {side.name: {"below": sum(e.points for e in entries if e.side is side and e.below),
                               "above": sum(e.points for e in entries
                                            if e.side is side and not e.below)}
                   for side in (Side.NS, Side.EW)}
-        out.append({**result, "sheet": points,
+        out.append({**result, "sheet": points, "honours": honours_of(entries),
+                    "rubber_ended": any(e.kind in (EntryKind.UNFINISHED_GAME,
+                                                   EntryKind.UNFINISHED_PARTSCORE)
+                                        for e in entries)
+                    or (options is not None and result["board"] in options.ended_after),
                     "score_ns": sum(points["NS"].values()) - sum(points["EW"].values())})
     return out
 
 
-def finished_count(form: str, results: list[dict[str, Any]]) -> int:
-    """How many rubbers (or Chicagos) the results have completed."""
-    return sum(1 for keeper in keepers(form, results) if keeper.is_finished)
+def finished_count(form: str, results: list[dict[str, Any]],
+                   options: SheetOptions | None = None) -> int:
+    """How many rubbers (or Chicagos) the results have completed (or the players ended)."""
+    return sum(1 for keeper in keepers(form, results, options=options) if keeper.is_finished)
 
 
-def next_deal(form: str, results: list[dict[str, Any]], number: int) -> tuple[Seat, Vulnerability]:
+def next_deal(form: str, results: list[dict[str, Any]], number: int,
+              options: SheetOptions | None = None) -> tuple[Seat, Vulnerability]:
     """Dealer and vulnerability of board ``number`` of a rubber or Chicago table.
 
     Rubber: the deal passes left every board; a side with a game is vulnerable. Chicago: the
     sheet says (a passed-out deal is dealt again by the same dealer, at the same vulnerability,
     and the next Chicago opens with the player to the left of the last one's fourth dealer).
     """
-    played = keepers(form, results)
+    played = keepers(form, results, options=options)
     if form == "chicago" and played:  # the rule's home is redouble.scoring.chicago
         chicago = played[-1]
         assert isinstance(chicago, Chicago)
@@ -153,12 +216,13 @@ def next_deal(form: str, results: list[dict[str, Any]], number: int) -> tuple[Se
 
 
 def score_sheet(form: str, scoring: str | None, results: list[dict[str, Any]],
-                deals: dict[int, Deal] | None = None) -> dict[str, Any]:
+                deals: dict[int, Deal] | None = None,
+                options: SheetOptions | None = None) -> dict[str, Any]:
     """The table's ``Score`` (docs/protocol.md) for its form."""
     if form in ("rubber", "chicago"):
         total = {"NS": 0, "EW": 0}
         sheets = []
-        for keeper in keepers(form, results, deals):
+        for keeper in keepers(form, results, deals, options):
             data = keeper.to_json()
             sheets.append(data)
             for side in ("NS", "EW"):

@@ -23,18 +23,20 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from redouble.deal import new_seed
 from redouble.server.errors import ServerError
 from redouble.server.events import TableEvent, table_event_from_json
-from redouble.server.models import EventRow, SeatRow, SeedRow, SessionRow, TableRow
+from redouble.server.models import EventRow, SeatHolderRow, SeatRow, SeedRow, SessionRow, TableRow
 
 __all__ = ["SeatRecord", "Store", "TableRecord", "commitment_of", "normalise_url"]
 
 T = TypeVar("T")
+MIGRATION_LOCK = 0x7265646F
+"""The PostgreSQL advisory lock migrations run under (several server processes may start at once)."""
 
 
 def commitment_of(seed: str) -> str:
@@ -103,8 +105,15 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1,
                                                                thread_name_prefix="redouble-db")
+        #: appends on a thread of their own with PostgreSQL, so that reads (a table loading,
+        #: a replica catching up) never queue in front of a commit; SQLite shares the one thread
+        self._appender = self._executor if self.dialect != "postgresql" else \
+            concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="redouble-append")
         self._pending: list[tuple[list[dict[str, Any]], asyncio.Future[None]]] = []
         self._flushing = False
+        #: checks, inside each append's transaction, that this process may still write those
+        #: tables (several processes: ``redouble.server.lease``); ``None`` with one process
+        self.fence: Callable[[Connection, set[str]], None] | None = None
 
     # --- set-up --------------------------------------------------------------------------
 
@@ -114,12 +123,15 @@ class Store:
         config.set_main_option("script_location",
                                str(resources.files("redouble.server") / "migrations"))
         with self.engine.begin() as connection:
+            if self.dialect == "postgresql":  # processes starting together migrate one at a time
+                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
     def close(self) -> None:
         """Finish pending work and release the connections."""
         self._executor.shutdown(wait=True)
+        self._appender.shutdown(wait=True)
         self.engine.dispose()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -146,11 +158,11 @@ class Store:
                 batch, self._pending = self._pending, []
                 rows = [row for group, _ in batch for row in group]
                 try:
-                    await self.run(self.insert_events, rows)
+                    await self._append_rows(rows)
                 except Exception:
                     for group, future in batch:  # one bad batch must not fail the others
                         try:
-                            await self.run(self.insert_events, group)
+                            await self._append_rows(group)
                         except Exception as error:
                             future.set_exception(error)
                         else:
@@ -162,10 +174,23 @@ class Store:
         finally:
             self._flushing = False
 
+    async def _append_rows(self, rows: list[dict[str, Any]]) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._appender, self.insert_events, rows)
+
     def insert_events(self, rows: list[dict[str, Any]]) -> None:
         """Insert event rows in one transaction (database thread)."""
         with self.engine.begin() as connection:
+            if self.fence is not None:
+                self.fence(connection, {row["table_id"] for row in rows})
             connection.execute(insert(EventRow), rows)
+
+    def events_after(self, table_id: str, seq: int) -> list[TableEvent]:
+        """A table's stored events after number ``seq``, in order (a replica catching up)."""
+        with Session(self.engine) as session:
+            return [table_event_from_json(json.loads(data)) for data in session.scalars(
+                select(EventRow.data).where(EventRow.table_id == table_id, EventRow.seq > seq)
+                .order_by(EventRow.seq))]
 
     # --- tables ----------------------------------------------------------------------------
 
@@ -261,10 +286,53 @@ class Store:
             else:
                 row.name = name
 
+    # --- playing with people: seat holders, the lobby's finished and expired tables ----------
+
+    def hold_seat(self, table_id: str, seat: str, session_hash: str) -> None:
+        """Record that a session (by its hash) holds a person's seat (the latest one wins)."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(SeatHolderRow, (table_id, seat))
+            if row is None:
+                session.add(SeatHolderRow(table_id=table_id, seat=seat, session_hash=session_hash))
+            else:
+                row.session_hash = session_hash
+
+    def seat_holder(self, table_id: str, seat: str) -> str | None:
+        """The hash of the session holding a seat, if any."""
+        with Session(self.engine) as session:
+            row = session.get(SeatHolderRow, (table_id, seat))
+            return None if row is None else row.session_hash
+
+    def held_seats(self, session_hash: str) -> list[tuple[str, str]]:
+        """The ``(table id, seat)`` a session holds, newest table first."""
+        query = (select(SeatHolderRow.table_id, SeatHolderRow.seat)
+                 .join(TableRow, TableRow.id == SeatHolderRow.table_id)
+                 .where(SeatHolderRow.session_hash == session_hash)
+                 .order_by(TableRow.created_at.desc(), TableRow.id))
+        with Session(self.engine) as session:
+            return [(table_id, seat) for table_id, seat in session.execute(query)]
+
+    def recent_tables(self, status: str, limit: int) -> list[TableRecord]:
+        """The newest ``limit`` tables of a status, with their seats but not their logs."""
+        with Session(self.engine) as session:
+            rows = list(session.scalars(select(TableRow).where(TableRow.status == status)
+                                        .order_by(TableRow.created_at.desc(), TableRow.id)
+                                        .limit(limit)))
+            records = []
+            for row in rows:
+                seats = [SeatRecord(seat=s.seat, kind=s.kind, name=s.name, token_hash=None)
+                         for s in session.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
+                                                  .order_by(SeatRow.id))]
+                records.append(TableRecord(id=row.id, created_at=_aware(row.created_at),
+                                           form=row.form, group_id=row.group_id,
+                                           config=json.loads(row.config), status=row.status,
+                                           seats=seats))
+            return records
+
     def drop_everything(self) -> None:
         """Delete every row (tests)."""
         with self.engine.begin() as connection:
-            for model in (EventRow, SeatRow, SeedRow, SessionRow, TableRow):
+            for model in (SeatHolderRow, EventRow, SeatRow, SeedRow, SessionRow, TableRow):
                 connection.execute(delete(model))
 
 

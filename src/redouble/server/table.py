@@ -30,22 +30,27 @@ from redouble.events import (
 )
 from redouble.scoring import minibridge_declarer
 from redouble.seats import Seat, Vulnerability
-from redouble.server import commands, sheet
+from redouble.server import commands, sheet, substitute
 from redouble.server.commands import Command
 from redouble.server.errors import ServerError
 from redouble.server.events import (
+    AnotherStarted,
     BoardEnded,
     BoardStarted,
     CommandId,
     ParFound,
     Played,
     ReadyForNext,
+    Restored,
+    RubberEnded,
     SeatChanged,
+    Substituted,
     TableEnded,
     TableEvent,
     UndoAnswered,
     UndoRequested,
 )
+from redouble.server.options import TableOptions
 from redouble.server.store import SeatRecord, TableRecord
 from redouble.state import BoardState
 from redouble.view import Phase
@@ -58,6 +63,7 @@ __all__ = [
     "Table",
     "hash_token",
     "new_record",
+    "seeds_for",
     "total_boards_for",
 ]
 
@@ -123,8 +129,22 @@ class Table:
         self.group_id = record.group_id
         self.scoring: str | None = config.get("scoring")
         self.boards: int | None = config.get("boards")
+        #: the boards a table of a movement plays, in order (else boards 1, 2, … ``boards``)
+        self.numbers: tuple[int, ...] | None = (tuple(config["board_numbers"])
+                                                if config.get("board_numbers") else None)
+        #: how many tables of the group play each board in all (a movement's tables are opened
+        #: round by round): a board stays hidden until that many have finished it
+        self.field: dict[int, int] = {int(k): int(v) for k, v in config.get("field", {}).items()}
         self.undo_policy: str = config.get("undo_policy", "ask-opponents")
         self.pace: str = config.get("pace", "fast")  # tables made before the pace setting: fast
+        self.config: dict[str, Any] = dict(config)
+        #: rubber: the boards after which the players ended a rubber unfinished
+        self.rubbers_ended: tuple[int, ...] = ()
+        #: rubbers (or Chicagos) asked for after the table first ended ("another rubber")
+        self.more_rubbers = 0
+        self.options = TableOptions.from_config(config)
+        #: seats a robot plays for their absent person, and why (server/substitute.py)
+        self.substitutes: dict[Seat, str] = {}
         self.seats: dict[Seat, SeatState] = {
             Seat.parse(s.seat): SeatState(kind=s.kind, name=s.name, token_hash=s.token_hash)
             for s in record.seats}
@@ -161,8 +181,12 @@ class Table:
         return {seat for seat, info in self.seats.items() if info.kind == "human"}
 
     def is_robot(self, seat: Seat) -> bool:
-        """Whether a robot plays ``seat``."""
+        """Whether ``seat`` is a robot's seat."""
         return self.seats[seat].kind == "robot"
+
+    def robot_plays(self, seat: Seat) -> bool:
+        """Whether a robot plays ``seat`` now: a robot's seat, or a person's it substitutes in."""
+        return self.seats[seat].kind == "robot" or seat in self.substitutes
 
     def seat_for_token(self, token: str) -> Seat | None:
         """The seat a secret token belongs to."""
@@ -179,12 +203,26 @@ class Table:
 
     def total_boards(self) -> int | None:
         """How many boards the table plays, if fixed in advance."""
-        return total_boards_for(self.form, self.boards)
+        return len(self.numbers) if self.numbers else total_boards_for(self.form, self.boards)
+
+    def plays(self, number: int) -> bool:
+        """Whether board ``number`` is one this table plays (or will)."""
+        if self.numbers:
+            return number in self.numbers
+        total = self.total_boards()
+        return total is None or 1 <= number <= total
+
+    def next_board(self) -> int | None:
+        """The board after the current one, if the table plays a fixed list of boards."""
+        if not self.numbers:
+            return self.board_no + 1
+        later = self.numbers.index(self.board_no) + 1 if self.board_no in self.numbers else 0
+        return self.numbers[later] if later < len(self.numbers) else None
 
     def seeds_wanted(self) -> int:
         """How many boards must have committed seeds now (rubber and Chicago: some ahead)."""
-        total = self.total_boards()
-        return total if total is not None else self.board_no + 1 + SEEDS_AHEAD
+        return seeds_for(self.form, {"boards": self.boards, "board_numbers": self.numbers},
+                         self.board_no)
 
     def make_board(self, number: int) -> Board:
         """Board ``number``: its deal from the committed seed, dealer and vulnerability."""
@@ -193,7 +231,10 @@ class Table:
         seed = self.seeds[number][0]
         deal = Deal.from_seed(seed, number)
         if self.form in ("rubber", "chicago"):
-            dealer, vulnerability = sheet.next_deal(self.form, self.results(), number)
+            dealer, vulnerability = sheet.next_deal(self.form, self.results(), number,
+                                                    self.sheet_options)
+        elif self.form == "minibridge":  # mini-bridge has no vulnerability (seed 001)
+            dealer, vulnerability = board_dealer(number), Vulnerability.NONE
         else:
             dealer, vulnerability = board_dealer(number), board_vulnerability(number)
         return Board(deal=deal, dealer=dealer, vulnerability=vulnerability, number=number)
@@ -229,7 +270,7 @@ class Table:
             self.undo_request = None
         elif isinstance(event, UndoRequested):
             self.undo_request = UndoRequest(by=event.seat, needs=frozenset(
-                s for s in (event.seat.lho, event.seat.rho) if not self.is_robot(s)))
+                s for s in (event.seat.lho, event.seat.rho) if not self.robot_plays(s)))
         elif isinstance(event, UndoAnswered):
             if self.undo_request is not None:
                 if event.accept:
@@ -253,6 +294,17 @@ class Table:
                 info.connected = event.connected
         elif isinstance(event, TableEnded):
             self.finished = True
+        elif isinstance(event, RubberEnded):  # the one who ends it is ready for what follows
+            self.rubbers_ended = (*self.rubbers_ended, event.board)
+            self.ready.add(event.seat)
+        elif isinstance(event, AnotherStarted):  # the one who asks is ready to play it
+            self.finished = False
+            self.more_rubbers += 1
+            self.ready.add(event.seat)
+        elif isinstance(event, Substituted):
+            self.substitutes[event.seat] = event.reason
+        elif isinstance(event, Restored):
+            self.substitutes.pop(event.seat, None)
         cid = getattr(event, "cid", None)
         self.log.append(event)
         if cid is not None:
@@ -268,6 +320,7 @@ class Table:
         copy.par = dict(self.par)
         copy.ended_boards = list(self.ended_boards)
         copy.seats = {seat: replace(info) for seat, info in self.seats.items()}
+        copy.substitutes = dict(self.substitutes)
         request = self.undo_request
         copy.undo_request = None if request is None else UndoRequest(
             by=request.by, needs=request.needs, accepted_by=set(request.accepted_by))
@@ -310,9 +363,11 @@ class Table:
                 return self._propose_card(seat, command)
             if isinstance(command, commands.Claim | commands.Concede):
                 tricks = command.tricks if isinstance(command, commands.Claim) else 0
+                statement = command.statement if isinstance(command, commands.Claim) else None
                 state = self._board()
                 state.check_claim(seat, tricks)
-                return [Played(ClaimMade(seat=seat, tricks=tricks))]
+                return [Played(ClaimMade(seat=seat, tricks=tricks,
+                                         statement=(statement or "").strip() or None))]
             if isinstance(command, commands.AcceptClaim | commands.RejectClaim
                           | commands.WithdrawClaim):
                 return self._propose_answer(seat, command)
@@ -320,6 +375,12 @@ class Table:
                 return self._propose_undo(seat)
             if isinstance(command, commands.UndoAnswer):
                 return self._propose_undo_answer(seat, command.accept)
+            if isinstance(command, commands.EndRubber):
+                return self._propose_end_rubber(seat)
+            if isinstance(command, commands.Another):
+                return self._propose_another(seat)
+            if isinstance(command, commands.Substitute | commands.TakeSeat):
+                return substitute.propose(self, seat, command)
             if isinstance(command, commands.Ready):
                 self._board()
                 if not self.board_done:
@@ -400,6 +461,31 @@ class Table:
             return [Played(ClaimAccepted(seat=seat))]
         return [Played(ClaimRejected(seat=seat))]
 
+    def _propose_end_rubber(self, seat: Seat) -> list[TableEvent]:
+        """End the rubber between deals (the players agree to stop: Law 77's unfinished rubber)."""
+        self._board()
+        if self.form != "rubber":
+            raise ServerError("phase", "only a rubber can be ended unfinished")
+        if self.is_robot(seat):
+            raise ServerError("phase", "a robot does not end the rubber")
+        if not self.board_done:
+            raise ServerError("phase", "a rubber is ended between deals: finish this one first")
+        played = sheet.keepers(self.form, self.results(), options=self.sheet_options)
+        if not played or played[-1].is_finished:
+            raise ServerError("phase", "the rubber is already over: the next one has not started")
+        return [RubberEnded(seat=seat, board=self.board_no)]
+
+    def _propose_another(self, seat: Seat) -> list[TableEvent]:
+        """Another rubber (or Chicago) at the same seats, once the table has ended."""
+        if self.form not in ("rubber", "chicago"):
+            raise ServerError("phase", f"a {self.form} table plays its boards once; start a new "
+                                       "table from the lobby")
+        if not self.finished:
+            raise ServerError("phase", f"the {self.form} is still being played")
+        if self.is_robot(seat):
+            raise ServerError("phase", "a robot does not ask for another rubber")
+        return [AnotherStarted(seat=seat)]
+
     def undo_steps(self, seat: Seat) -> int:
         """How many calls or cards must be taken back to undo ``seat``'s last one (0: none)."""
         state = self._board()
@@ -450,7 +536,7 @@ class Table:
         if self.undo_request is not None:
             raise ServerError("undo", "an undo request is already waiting for an answer")
         events = self._undo_events(seat, steps)
-        if self.undo_policy == "always" or not any(not self.is_robot(s) for s in (seat.lho, seat.rho)):
+        if self.undo_policy == "always" or not any(not self.robot_plays(s) for s in (seat.lho, seat.rho)):
             return events
         return [UndoRequested(seat=seat)]
 
@@ -476,7 +562,7 @@ class Table:
         if self.finished:
             return []
         if self.state is None:
-            return [BoardStarted(board=1)]
+            return [BoardStarted(board=(self.numbers or (1,))[0])]
         request = self.undo_request
         if request is not None and request.needs <= request.accepted_by:
             steps = self.undo_steps(request.by)
@@ -486,16 +572,22 @@ class Table:
                 return [UndoAnswered(seat=sorted(request.needs)[0], accept=False)]
         if self.state.phase is Phase.DONE and not self.board_done:
             return [BoardEnded(board=self.board_no)]
-        if self.board_done and self.humans <= self.ready:
+        if self.board_done and self.board_no in self.rubbers_ended and self._rubbers_over():
+            return [TableEnded()]  # the players ended the last rubber: the table ends now
+        if self.board_done and self.humans - set(self.substitutes) <= self.ready:
             if self.form == "duplicate" and self.scoring == "imps-vs-par" \
                     and self.board_no not in self.par and self.board_no not in self.par_late:
                 return []  # the par is being computed
             total = self.total_boards()
-            over = (total is not None and self.board_no >= total) or (
-                total is None and sheet.finished_count(self.form, self.results()) >= (self.boards or 1))
-            if over:
+            following = self.next_board()
+            if self.numbers:
+                over = following is None
+            else:
+                over = (total is not None and self.board_no >= total) or (
+                    total is None and self._rubbers_over())
+            if over or following is None:
                 return [TableEnded()]
-            return [BoardStarted(board=self.board_no + 1)]
+            return [BoardStarted(board=following)]
         return []
 
     def robot_delay(self, kind: str) -> float:
@@ -520,25 +612,39 @@ class Table:
             assert state.play is not None and state.play.pending_claim is not None
             claim = state.play.pending_claim
             for seat in sorted(claim.needs - claim.accepted_by):
-                if self.is_robot(seat):
+                if self.robot_plays(seat):
                     return ("claim", seat)
             return None
         if phase is Phase.AUCTION and self.minibridge is not None:
             declarer = self.minibridge.declarer
-            return ("choose", declarer) if self.is_robot(declarer) else None
+            return ("choose", declarer) if self.robot_plays(declarer) else None
         actor = state.actor
-        if phase in (Phase.AUCTION, Phase.PLAY) and actor is not None and self.is_robot(actor):
+        if phase in (Phase.AUCTION, Phase.PLAY) and actor is not None and self.robot_plays(actor):
             return ("call" if phase is Phase.AUCTION else "card", actor)
         return None
 
     # --- results and scores ---------------------------------------------------------------------
+
+    @property
+    def sheet_options(self) -> sheet.SheetOptions:
+        """Rubber and Chicago: honours, the unfinished-rubber bonus and the rubbers ended."""
+        return sheet.SheetOptions.of(self.form, self.config, self.rubbers_ended)
+
+    def rubbers_wanted(self) -> int:
+        """How many rubbers (or Chicagos) the table plays: as created, plus those asked for."""
+        return (self.boards or 1) + self.more_rubbers
+
+    def _rubbers_over(self) -> bool:
+        return sheet.finished_count(self.form, self.results(),
+                                    self.sheet_options) >= self.rubbers_wanted()
 
     def results(self) -> list[dict[str, Any]]:
         """The finished boards' results, in order (``BoardResult`` of docs/protocol.md); rubber
         and Chicago scored on their sheet."""
         deals = {board.number: board.deal for board, _ in self.ended_boards if board.number}
         return sheet.sheet_results(self.form, [self.result_of(board, state)
-                                               for board, state in self.ended_boards], deals)
+                                               for board, state in self.ended_boards], deals,
+                                   self.sheet_options)
 
     def scored_result(self, number: int) -> dict[str, Any] | None:
         """Finished board ``number``'s result as ``results`` gives it (on the sheet's scoring)."""
@@ -559,6 +665,7 @@ class Table:
             "score_ns": sheet.score_ns(self.form, contract, result.tricks, board.vulnerability,
                                        minibridge=self.form == "minibridge"),
             "imps_ns": None, "matchpoints_ns": None, "par": None,
+            "claimed": claimed(state),
         }
         number = board.number or 0
         if self.form == "duplicate":
@@ -588,7 +695,18 @@ class Table:
     def score(self) -> dict[str, Any]:
         """The table's score sheet for its form (``Score`` of docs/protocol.md)."""
         deals = {board.number: board.deal for board, _ in self.ended_boards if board.number}
-        return sheet.score_sheet(self.form, self.scoring, self.results(), deals)
+        return sheet.score_sheet(self.form, self.scoring, self.results(), deals,
+                                 self.sheet_options)
+
+def claimed(state: BoardState) -> dict[str, Any] | None:
+    """How a board settled by a claim ended: who claimed how many of the tricks left, and the
+    statement of the line (Law 68C), kept for the hand record; None when all 13 were played."""
+    made = next((e for e in reversed(state.events) if isinstance(e, ClaimMade)), None)
+    play = state.play
+    if made is None or play is None or len(play.tricks) == 13:
+        return None
+    return {"seat": made.seat.letter(), "tricks": made.tricks, "statement": made.statement}
+
 
 def total_boards_for(form: str, boards: int | None) -> int | None:
     """How many boards a form plays: duplicate and mini-bridge ``boards`` (default 8).
@@ -599,6 +717,16 @@ def total_boards_for(form: str, boards: int | None) -> int | None:
     if form in ("duplicate", "minibridge"):
         return boards or 8
     return None
+
+
+def seeds_for(form: str, config: dict[str, Any], board_no: int = 0) -> int:
+    """How many boards of a group must have committed seeds for a table of ``form`` and
+    ``config`` (a movement's table: up to its highest board; rubber and Chicago: some ahead)."""
+    numbers: list[int] | tuple[int, ...] | None = config.get("board_numbers")
+    if numbers:
+        return max(numbers)
+    total = total_boards_for(form, config.get("boards"))
+    return total if total is not None else board_no + 1 + SEEDS_AHEAD
 
 
 def minibridge_auction(dealer: Seat, declarer: Seat, call: Call) -> list[TableEvent]:
@@ -623,9 +751,10 @@ def _code_for(kind: str) -> str:
 def new_record(*, table_id: str, created_at: datetime, form: str, group_id: str,
                config: dict[str, Any], seats: list[SeatRecord]) -> TableRecord:
     """A fresh table's record, its first board about to start."""
+    first = (config.get("board_numbers") or [1])[0]
     return TableRecord(id=table_id, created_at=created_at, form=form, group_id=group_id,
                        config=config, status="playing", seats=seats,
-                       events=[BoardStarted(board=1)])
+                       events=[BoardStarted(board=first)])
 
 
 def vulnerability_name(vulnerability: Vulnerability) -> str:

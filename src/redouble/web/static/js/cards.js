@@ -25,7 +25,9 @@ export function cardEl(card, { legal = false, onPlay = null, className = "" } = 
     title: cardName(card),
   };
   const face = [
-    h("span.corner", { "aria-hidden": "true" }, h("span.r", {}, faceRank(card.slice(1))), h("span.s", {}, suitSymbol(suit))),
+    // Two-letter ranks (10, Norwegian Kn) are narrowed to fit the strip a fanned card shows.
+    h(`span.corner${faceRank(card.slice(1)).length > 1 ? ".wide" : ""}`, { "aria-hidden": "true" },
+      h("span.r", {}, faceRank(card.slice(1))), h("span.s", {}, suitSymbol(suit))),
     h("span.pip", { "aria-hidden": "true" }, suitSymbol(suit)),
   ];
   if (onPlay) {

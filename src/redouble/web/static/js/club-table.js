@@ -63,7 +63,7 @@ function render() {
   const view = state.view;
   if (!view) return;
   byId("where").textContent = t("club_where", { table: view.table, round: view.round });
-  document.title = `redouble · table ${view.table}`;
+  document.title = `redouble · ${t("club_where", { table: view.table, round: view.round })}`;
   fill(byId("seating"),
     h("div.pair", {}, h("b", {}, `${t("club_side_NS")} ${view.ns || "—"}`), " ", view.ns_names),
     h("div.pair", {}, h("b", {}, `${t("club_side_EW")} ${view.ew || "—"}`), " ", view.ew_names));
@@ -116,7 +116,15 @@ function renderTravellers() {
     h("table", {}, h("tbody", {}, traveller.lines.map((line) => h("tr", {},
       h("td", {}, `${line.ns}–${line.ew}`), h("td", {}, line.adjustment || contractSymbols(line.contract)),
       h("td", {}, signed(line.ns_score)),
-      h("td", {}, line.ns_points === null ? "" : `${line.ns_points}/${line.ew_points}`))))))));
+      h("td", {}, linePoints(line)))))))));
+}
+
+/** A line's score for the pairs: NS/EW percentages (matchpoints), else the points. */
+function linePoints(line) {
+  if (line.ns_percentage !== null && line.ns_percentage !== undefined) {
+    return `${t("club_pct", { pct: line.ns_percentage })} / ${t("club_pct", { pct: line.ew_percentage })}`;
+  }
+  return line.ns_points === null ? "" : `${line.ns_points}/${line.ew_points}`;
 }
 
 function answer(board, kind) {

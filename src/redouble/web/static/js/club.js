@@ -1,6 +1,8 @@
 // The club pages' shared parts: where the page is, the outbox that survives a dropped network,
 // and the live socket that re-renders on every confirmed entry.
 
+import { worded } from "./i18n.js";
+
 /** The session id, the table (on a table page) and the link's token, from the address. */
 export function where() {
   const parts = location.pathname.split("/").filter(Boolean);
@@ -23,7 +25,7 @@ export async function call(method, url, body) {
   });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error((data.error && data.error.message) || `HTTP ${response.status}`);
+    const error = new Error((data.error && worded(data.error)) || `HTTP ${response.status}`);
     error.refused = true;
     throw error;
   }

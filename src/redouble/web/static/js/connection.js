@@ -82,11 +82,15 @@ export class Connection {
       case "ack":
         this.handlers.onAck?.(message);
         break;
+      case "traveller":
+        this.handlers.onTraveller?.(message);
+        break;
       case "error":
         if (message.code === "replaced") this.closedForGood = true;
         this.handlers.onError?.(message);
         break;
-      default:
+      default: // unnumbered news of the table: clock, chat, watchers
+        this.handlers.onNews?.(message);
         break;
     }
   }

@@ -55,6 +55,13 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
+/** A message the server sent with its key and fields (a refusal, a note, a flag, a line of the
+ * audit log), in the chosen language; the server's English text where it sent no key. */
+export function worded(message) {
+  if (!message) return "";
+  return message.key ? t(message.key, message.fields || {}) : (message.message || message.text || "");
+}
+
 /** Fill every [data-i18n] element's text and [data-i18n-attr] attributes. */
 export function translatePage(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

@@ -6,6 +6,7 @@ import { holdingLines } from "./cards.js";
 import { cardText, contractText, seatLetter, seatName, strainText, t } from "./i18n.js";
 
 const ORDER = ["N", "E", "S", "W"];
+const next = (seat, n = 1) => ORDER[(ORDER.indexOf(seat) + n) % 4];
 
 /** Parse a PBN deal "N:AKQ.… …" into {N: [cards], …}. */
 export function parsePbnDeal(text) {
@@ -73,7 +74,7 @@ function playEl(tricks, analysis) {
  * The hand record of a finished board. `view` is the board's final view (deal, auction,
  * tricks); `result` the table's BoardResult; `analysis` the server's post-mortem or null.
  */
-export function recordEl({ view, result, analysis, analysisState, links, onExplain }) {
+export function recordEl({ view, result, analysis, analysisState, links, onExplain, traveller = null, onRefreshTraveller = null }) {
   const hands = view.deal ? parsePbnDeal(view.deal) : null;
   const diagram = h("div.diagram", { role: "group", "aria-label": t("the_deal") },
     h("div.d-info", {}, `${t("board")} ${view.board ?? ""}`, h("br"), `${t("dealer")}: ${seatLetter(view.dealer)}`, h("br"),
@@ -83,7 +84,9 @@ export function recordEl({ view, result, analysis, analysisState, links, onExpla
     h("div.compass", { "aria-hidden": "true" }, result ? (result.contract ? contractText(result.contract) : t("passed_out")) : ""));
   const summary = result ? h("p.result", {}, h("strong", {}, resultLine(result)),
     result.sheet ? ` · ${sheetPoints(result.sheet)}`
-      : result.score_ns !== undefined ? ` · ${t("ns")} ${result.score_ns > 0 ? "+" : ""}${result.score_ns}` : "") : null;
+      : result.score_ns !== undefined ? ` · ${t("ns")} ${result.score_ns > 0 ? "+" : ""}${result.score_ns}` : "",
+    result.honours ? ` · ${t("honours_to", { points: result.honours.points, side: t(result.honours.side.toLowerCase()) })}` : "",
+    result.rubber_ended ? ` · ${t("rubber_ended_here")}` : "") : null;
   let analysisPart;
   if (analysis) {
     const ddTable = analysis.dd_tricks || analysis.dd_table || analysis.table || analysis.dd;
@@ -93,7 +96,7 @@ export function recordEl({ view, result, analysis, analysisState, links, onExpla
       h("h3", {}, t("dd_analysis")),
       ddTable ? ddTableEl(ddTable) : null,
       parEl(analysis.par),
-      plays.length ? h("p.hint", {}, lost.length ? t("costly_cards", { n: lost.length }) : t("no_costly_cards")) : null);
+      plays.length ? h("p.hint", {}, lost.length === 1 ? t("costly_cards_one") : lost.length ? t("costly_cards", { n: lost.length }) : t("no_costly_cards")) : null);
   } else {
     analysisPart = h("p.hint", { "aria-live": "polite" }, analysisState === "unavailable" ? t("analysis_unavailable") : t("analysis_loading"));
   }
@@ -104,6 +107,8 @@ export function recordEl({ view, result, analysis, analysisState, links, onExpla
       h("div", {}, analysisPart)),
     view.tricks.length ? [h("h3", {}, t("the_play")), playEl(view.tricks, analysis ? (analysis.plays || analysis.cards) : null)] : null,
     claimedNote(view, result),
+    hands ? [h("h3", {}, t("replay")), replayEl(view, hands)] : null,
+    onRefreshTraveller ? travellerEl(traveller, onRefreshTraveller) : null,
     links ? h("div.downloads", {},
       h("a.primary", { href: links.pbn, download: "", "data-format": "pbn" }, t("download_pbn")),
       h("a.primary", { href: links.lin, download: "", "data-format": "lin" }, t("download_lin")),
@@ -121,7 +126,142 @@ function sheetPoints(sheet) {
 function claimedNote(view, result) {
   if (!result?.contract || view.phase !== "done" || view.tricks.length >= 13) return null;
   const n = 13 - view.tricks.length;
-  return h("p.claimed", { id: "claimed-note" }, t(n === 1 ? "claimed_last_one" : "claimed_last", { n }));
+  const claimed = result.claimed;
+  return h("p.claimed", { id: "claimed-note" }, t(n === 1 ? "claimed_last_one" : "claimed_last", { n }),
+    claimed?.statement ? [" ", t("claim_statement_by", { seat: seatName(claimed.seat) }), " ",
+      h("q.claim-statement", { id: "claimed-statement" }, claimed.statement)] : null);
+}
+
+// --- the replay: the board call by call and card by card (BBO's "movie") ----------------------
+
+const replaySteps = new Map(); // board → the step shown, kept while the record re-renders
+
+/** Every step of the board: each call, then each card with the trick it belongs to. */
+function replayScript(view) {
+  const steps = view.auction.map((entry, index) => ({ kind: "call", index, entry }));
+  const tricks = [...view.tricks, ...(view.current_trick?.cards.length ? [view.current_trick] : [])];
+  tricks.forEach((trick, number) => trick.cards.forEach((card, index) => steps.push({
+    kind: "card", seat: next(trick.leader, index), card, trick: number, index, complete: trick.cards.length === 4 ? trick.winner : null,
+  })));
+  return steps;
+}
+
+/**
+ * Step through a finished board: the auction call by call, then the play card by card, the
+ * cards leaving the hands, each trick in the middle with its winner. Buttons and the arrow
+ * keys (← → step, Home/End, PageUp/PageDown a trick) move it.
+ */
+export function replayEl(view, hands) {
+  const steps = replayScript(view);
+  const key = String(view.board);
+  let step = Math.min(replaySteps.get(key) ?? 0, steps.length);
+  const body = h("div.replay-body", {});
+  const status = h("p.replay-status", { id: "replay-status", "aria-live": "polite" });
+  const button = (id, label, text, to) => h("button", { type: "button", id, "aria-label": label, title: label, onclick: () => go(to()) }, text);
+  const controls = h("div.replay-controls", { role: "toolbar", "aria-label": t("replay") },
+    button("replay-start", t("replay_first"), "|◀", () => 0),
+    button("replay-prev-trick", t("replay_prev_trick"), "◀◀", () => trickStart(step - 1)),
+    button("replay-back", t("replay_back"), "◀", () => step - 1),
+    button("replay-forward", t("replay_forward"), "▶", () => step + 1),
+    button("replay-next-trick", t("replay_next_trick"), "▶▶", () => trickEnd(step + 1)),
+    button("replay-end", t("replay_last"), "▶|", () => steps.length));
+  const root = h("section.replay", { id: "replay", tabindex: "0", "aria-label": t("replay"), dataset: { step, steps: steps.length } },
+    controls, status, body, h("p.hint", {}, t("replay_keys")));
+  /** The last step of the trick holding step `to` (or the first card of play). */
+  function trickEnd(to) {
+    let at = Math.min(Math.max(to, 0), steps.length);
+    while (at < steps.length && steps[at]?.kind === "card" && steps[at - 1]?.kind === "card"
+      && steps[at].trick === steps[at - 1].trick) at++;
+    return at;
+  }
+  function trickStart(to) {
+    let at = Math.max(to, 0);
+    while (at > 0 && steps[at - 1]?.kind === "card" && steps[at - 2]?.kind === "card"
+      && steps[at - 1].trick === steps[at - 2].trick) at--;
+    return at;
+  }
+  function go(to) {
+    step = Math.min(Math.max(to, 0), steps.length);
+    replaySteps.set(key, step);
+    draw();
+  }
+  function draw() {
+    root.dataset.step = String(step);
+    const shown = steps.slice(0, step);
+    const calls = shown.filter((s) => s.kind === "call").map((s) => s.entry);
+    const cards = shown.filter((s) => s.kind === "card");
+    const gone = new Set(cards.map((s) => s.card));
+    const last = shown[shown.length - 1];
+    const trick = last?.kind === "card" ? cards.filter((s) => s.trick === last.trick) : [];
+    const winner = last?.kind === "card" && trick.length === 4 ? last.complete : null;
+    let ns = 0; let ew = 0;
+    for (const s of cards) if (s.index === 3 && s.complete) { if (s.complete === "N" || s.complete === "S") ns++; else ew++; }
+    const centre = h("div.replay-trick", { id: "replay-trick", role: "group", "aria-label": t("current_trick") },
+      trick.map((s) => h(`span.rt-${s.seat}${winner === s.seat ? ".winner" : ""}`, {
+        dataset: { seat: s.seat, card: s.card }, "aria-label": `${seatName(s.seat)}: ${cardText(s.card)}${winner === s.seat ? ", " + t("wins_trick") : ""}`,
+      }, cardText(s.card))),
+      winner ? h("span.rt-won", { id: "replay-winner", dataset: { seat: winner } }, t("won_trick", { seat: seatName(winner) })) : null);
+    const diagram = h("div.replay-diagram", {},
+      ORDER.map((seat) => h(`div.holding.d-${seat}`, { "aria-label": seatName(seat), dataset: { seat, left: hands[seat].filter((c) => !gone.has(c)).length } },
+        h("div.who", {}, seatName(seat)), holdingLines(hands[seat].filter((c) => !gone.has(c))))),
+      centre);
+    const auctionPart = h("div.replay-auction", {}, auctionEl({ ...view, auction: calls, phase: "done", turn: null }));
+    body.replaceChildren(diagram, auctionPart);
+    let text;
+    if (step === 0) text = t("replay_at_start");
+    else if (last.kind === "call") text = t("replay_call", { n: last.index + 1, of: view.auction.length });
+    else text = t("replay_card", { trick: last.trick + 1, card: last.index + 1 });
+    status.textContent = `${text} · ${t("ns")} ${ns} · ${t("ew")} ${ew}`;
+    controls.querySelector("#replay-start").disabled = step === 0;
+    controls.querySelector("#replay-back").disabled = step === 0;
+    controls.querySelector("#replay-prev-trick").disabled = step === 0;
+    controls.querySelector("#replay-forward").disabled = step === steps.length;
+    controls.querySelector("#replay-next-trick").disabled = step === steps.length;
+    controls.querySelector("#replay-end").disabled = step === steps.length;
+  }
+  root.replayGo = (delta) => go(step + delta);
+  root.replayTo = (where) => go(where === "start" ? 0 : where === "end" ? steps.length
+    : where === "next-trick" ? trickEnd(step + 1) : trickStart(step - 1));
+  draw();
+  return root;
+}
+
+document.addEventListener("keydown", (event) => {
+  const replay = document.getElementById("replay");
+  if (!replay || !replay.closest("dialog[open]")) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const moves = { ArrowRight: () => replay.replayGo(1), ArrowLeft: () => replay.replayGo(-1),
+    Home: () => replay.replayTo("start"), End: () => replay.replayTo("end"),
+    PageDown: () => replay.replayTo("next-trick"), PageUp: () => replay.replayTo("prev-trick") };
+  const move = moves[event.key];
+  if (!move) return;
+  event.preventDefault();
+  move();
+});
+
+// --- the traveller: every table's result on the board, with matchpoints -----------------------
+
+function travellerEl(traveller, onRefresh) {
+  const refresh = h("button", { type: "button", id: "traveller-refresh", onclick: onRefresh }, t("traveller_refresh"));
+  if (!traveller) return h("section.traveller", {}, h("h3", {}, t("traveller")), h("p.hint", {}, t("traveller_loading")), refresh);
+  const imps = traveller.scoring === "imps-cross";
+  const signed = (value) => (value > 0 ? `+${value}` : String(value));
+  const heads = [[t("traveller_ns"), "pair"], [t("traveller_ew"), "pair"], t("contract"), t("tricks"), t("traveller_score"),
+    ...(imps ? [t("imps")] : [t("traveller_mp_ns"), t("traveller_mp_ew"), t("traveller_pct_ns")])];
+  const rows = traveller.rows.map((row) => h(`tr${row.you ? ".you" : ""}`, { dataset: { score: row.score_ns } },
+    h("td.pair", {}, row.ns, row.you ? h("span.badge", {}, ` ${t("you")}`) : null), h("td.pair", {}, row.ew),
+    h("td", {}, row.contract ? `${contractText(row.contract)} ${seatLetter(row.declarer)}` : t("passed_out")),
+    h("td", {}, row.tricks ?? ""), h("td", {}, signed(row.score_ns)),
+    ...(imps ? [h("td", {}, row.imps_ns === null ? "" : signed(row.imps_ns))]
+      : [h("td", {}, String(row.mp_ns)), h("td", {}, String(row.mp_ew)), h("td", {}, row.percent_ns.toFixed(1))])));
+  return h("section.traveller", { id: "traveller" }, h("h3", {}, t("traveller")),
+    h("div.table-scroll", {}, h("table.results.traveller-table", { "aria-label": t("traveller") },
+      h("thead", {}, h("tr", {}, heads.map((head) => (Array.isArray(head)
+        ? h(`th.${head[1]}`, { scope: "col" }, head[0]) : h("th", { scope: "col" }, head))))),
+      h("tbody", {}, rows))),
+    h("p.hint", {}, t(traveller.rows.length === 1 ? "traveller_alone" : "traveller_top", { top: traveller.top })), refresh);
 }
 
 export function resultLine(result) {

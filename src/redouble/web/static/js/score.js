@@ -44,6 +44,7 @@ export function normaliseRubber(rubber) {
   return {
     entries, games, vulnerable: rubber.vulnerable || {},
     finished: rubber.finished ?? (rubber.phase ? rubber.phase !== "playing" : false),
+    closed: rubber.phase === "closed", // the players ended it unfinished (Law 77)
     total: rubber.total || rubber.totals || sheet.totals || { NS: 0, EW: 0 },
   };
 }
@@ -107,6 +108,7 @@ export function rubberSheetEl(raw, mySeat, index, titleKey = "rubber_n") {
     belowEl,
     h("div.totals", {}, h("div", { dataset: { total: we } }, total[we] ?? 0), h("div", { dataset: { total: they } }, total[they] ?? 0)),
     h("div.hint", {}, t("games_score", { we: gamesWon(we), they: gamesWon(they) })),
+    rubber.closed ? h("div.hint.rubber-closed", {}, t("rubber_closed")) : null,
     verdict);
 }
 
@@ -191,4 +193,20 @@ export function scoreEl(score, results, mySeat, { onBoard = null } = {}) {
     default:
       return h("div", {}, resultsTable(results, mySeat, [board, contract, points]), totalLine());
   }
+}
+
+/** The final summary a duplicate or mini-bridge table shows once its last board is over (as BBO's
+ * end of a set): boards played and the viewer's side's total, IMPs or percentage, against theirs. */
+export function finalSummaryEl(score, results, mySeat) {
+  if (!score || (score.type !== "duplicate" && score.type !== "minibridge")) return null;
+  const [we, they] = sides(mySeat);
+  const played = results.length === 1 ? t("boards_played_one") : t("boards_played", { n: results.length });
+  const total = (side) => {
+    const value = score.total?.[side] ?? 0;
+    if (score.unit === "%") return `${value.toFixed(1)}%`;
+    return score.type === "duplicate" ? `${signed(value)} ${t("imps")}` : signed(value);
+  };
+  return h("div.final-summary", { id: "final-summary" },
+    h("div", {}, played),
+    h("div", {}, h("strong", {}, t("total")), ": ", t("we"), " ", total(we), " · ", t("they"), " ", total(they)));
 }

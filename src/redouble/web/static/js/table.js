@@ -6,10 +6,10 @@ import { Connection } from "./connection.js";
 import { byId, fill, h } from "./dom.js";
 import {
   callText, cardText, contractText, language, onLanguageChange, parseCallInput, parseCardInput,
-  preferredLanguage, seatLetter, seatName, setLanguage, suitName, t,
+  preferredLanguage, seatLetter, seatName, setLanguage, suitName, t, worded,
 } from "./i18n.js";
 import { parsePbnDeal, recordEl, resultLine } from "./record.js";
-import { scoreEl } from "./score.js";
+import { finalSummaryEl, scoreEl } from "./score.js";
 
 const ORDER = ["N", "E", "S", "W"];
 const next = (seat, n = 1) => ORDER[(ORDER.indexOf(seat) + n) % 4];
@@ -19,6 +19,7 @@ const RECORD_PAUSE_MS = 4000; // the last trick and the result show this long be
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const params = new URLSearchParams(location.search);
 const token = params.get("token");
+const rejoinSeat = token ? null : params.get("seat"); // rejoined from the lobby by session
 
 const state = {
   you: { seat: null, role: "spectator", name: null },
@@ -29,6 +30,7 @@ const state = {
   claimOpen: false,
   analysis: {},        // board number → analysis | "loading" | "unavailable"
   finalViews: {},      // board number → final view (for the record)
+  travellers: {},      // board number → the traveller frame (tables compared with others)
   recordShownFor: null,
   recordTimer: null,   // the hand record opens a moment after the board ends (see the last trick first)
   mayUndo: false,      // the server's word: an undo from this seat would be taken now
@@ -36,6 +38,9 @@ const state = {
   events: [],          // the latest events seen, newest last (for the curious and for tests)        // board number → whether the revealed seed matches its commitment
   ended: false,
   replaced: false,     // another tab or window took this seat: this one only watches
+  clock: null,         // the turn timer: {seat, seconds, overtime, until (performance.now() ms)}
+  chat: [],            // chat messages read here, oldest first
+  watchers: { count: 0, names: [] },
   status: "connecting",
 };
 
@@ -43,8 +48,9 @@ let connection = null;
 
 // --- helpers ---------------------------------------------------------------------------------
 
-/** The seat this page acts for: none once another tab or window has taken it. */
-function mySeat() { return state.replaced ? null : state.you.seat; }
+/** The seat this page acts for: none once another tab or window has taken it, nor while a
+ * robot plays it for you (take it back first). */
+function mySeat() { return state.replaced || standIn(state.you.seat) ? null : state.you.seat; }
 /** The seat drawn at the bottom: yours, or South for a spectator. */
 function bottomSeat() { return state.you.seat || "S"; }
 function positionOf(seat) {
@@ -75,12 +81,12 @@ function playedCount(view, seat) {
 }
 function minibridge() { return state.board?.minibridge || null; }
 
-function toast(text) {
+function toast(text, sticky = false) {
   const el = byId("toast");
   el.textContent = text;
   el.hidden = false;
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { el.hidden = true; }, 4000);
+  if (!sticky) toast.timer = setTimeout(() => { el.hidden = true; }, 4000);
 }
 
 function send(message) {
@@ -127,6 +133,8 @@ function nameplate(seat) {
     h("span.name", {}, playerName(seat)),
     info.kind === "robot" ? h("span.badge", { "aria-hidden": "true" }, t("robot")) : null,
     info.kind === "human" && info.connected === false ? h("span.badge", { "aria-hidden": "true" }, t("away")) : null,
+    standIn(seat) ? h("span.badge.stand-in", { dataset: { seat } }, t("people_stand_in")) : null,
+    state.clock?.seat === seat ? h(`span.clock${state.clock.overtime ? ".overtime" : ""}`, { dataset: { seat } }, clockText()) : null,
     roles.length ? h("span.role", {}, roles.join(" · ")) : null);
 }
 
@@ -191,7 +199,10 @@ function trickEl() {
 function centreNote() {
   const view = state.view;
   const mini = minibridge();
-  if (state.ended) return h("div.message", {}, h("strong", {}, t("table_finished")));
+  if (state.ended) {
+    return h("div.message", {}, h("strong", {}, t("table_finished")),
+      finalSummaryEl(state.table?.score, state.table?.results || [], mySeat()), anotherButton());
+  }
   if (view.phase === "done") {
     const result = resultFor(view.board);
     const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
@@ -199,9 +210,11 @@ function centreNote() {
       h("div", { id: "board-result" }, result ? resultLine(result) : t("board_over")),
       last?.winner && last.cards.length === 4 && !view.current_trick?.cards.length // the trick shown
         ? h("div.trick-won", { id: "trick-won", dataset: { seat: last.winner } }, t("won_trick", { seat: seatName(last.winner) })) : null,
+      honoursLine(result),
       h("div.row", {},
         h("button", { type: "button", onclick: () => openRecord(view.board, true) }, t("hand_record")),
-        mySeat() && !state.ended ? h("button.primary", { type: "button", id: "next-board", onclick: () => send({ type: "ready" }) }, t("next_board")) : null));
+        mySeat() && !state.ended ? h("button.primary", { type: "button", id: "next-board", onclick: () => send({ type: "ready" }) }, t("next_board")) : null,
+        endRubberButton()));
   }
   if (mini && mini.choose) {
     const hcp = ORDER.map((seat) => `${seatLetter(seat)} ${mini.hcp?.[seat] ?? "?"}`).join(" · ");
@@ -222,6 +235,50 @@ function centreNote() {
     return t("waiting_for", { seat: seatName(view.actor || view.turn) });
   }
   return "";
+}
+
+// --- rubber's end, another rubber, honours (issue 12) -----------------------------------------
+
+/** "Honours: 100 to N-S" under a rubber or Chicago result that scored them. */
+function honoursLine(result) {
+  const honours = result?.honours;
+  if (!honours) return null;
+  return h("div.honours", { id: "honours-line" }, t("honours_to", { points: honours.points, side: t(honours.side.toLowerCase()) }));
+}
+
+/** Rubber, between deals, while the rubber is unfinished: the players may stop here (Law 77). */
+function endRubberButton() {
+  const table = state.table;
+  if (!mySeat() || state.ended || table?.form !== "rubber") return null;
+  const rubbers = table.score?.rubbers || [];
+  const current = rubbers[rubbers.length - 1];
+  if (!current || current.phase !== "playing") return null;
+  return h("button", { type: "button", id: "end-rubber", onclick: () => {
+    if (confirm(t("end_rubber_confirm", unfinishedFigures()))) send({ type: "end_rubber" });
+  } }, t("end_rubber"));
+}
+
+function unfinishedFigures() {
+  const figures = state.table?.unfinished || { game: 300, partscore: 100 };
+  return { game: figures.game, partscore: figures.partscore };
+}
+
+/** After the last rubber (or Chicago): another at the same seats, the sheet continuing. */
+function anotherButton() {
+  const form = state.table?.form;
+  if (!mySeat() || (form !== "rubber" && form !== "chicago")) return null;
+  return h("div.row", {}, h("button.primary", { type: "button", id: "another", onclick: () => send({ type: "another" }) },
+    t(form === "rubber" ? "another_rubber" : "another_chicago")));
+}
+
+/** Duplicate tables compared with others (matchpoints, cross-IMPs) have a traveller. */
+function hasTraveller() {
+  const table = state.table;
+  return table?.form === "duplicate" && (table.scoring === "matchpoints" || table.scoring === "imps-cross");
+}
+
+function askTraveller(number) {
+  if (hasTraveller() && connection) connection.send({ type: "traveller", board: number });
 }
 
 /** The trick just completed, while it still lies in the middle (no card led to the next). */
@@ -328,9 +385,10 @@ function renderRequests() {
   const rows = [];
   const claim = view.claim;
   if (claim) {
-    const text = claim.tricks === 0
+    const said = claim.statement ? h("q.claim-statement", { id: "claim-statement-shown" }, claim.statement) : null;
+    const text = [claim.tricks === 0
       ? t("claim_concedes", { seat: seatName(claim.claimer), n: claim.remaining })
-      : t("claim_pending", { seat: seatName(claim.claimer), n: claim.tricks, of: claim.remaining });
+      : t("claim_pending", { seat: seatName(claim.claimer), n: claim.tricks, of: claim.remaining }), said ? " " : null, said];
     const actions = [];
     if (seat && claim.needs.includes(seat) && !claim.accepted_by.includes(seat)) {
       actions.push(h("button.primary", { type: "button", id: "accept-claim", onclick: () => send({ type: "accept_claim" }) }, t("accept")));
@@ -361,8 +419,11 @@ function renderPlayers() {
   fill(byId("players"), ORDER.map((seat) => {
     const info = seats[seat] || {};
     const away = info.kind === "human" && !info.connected;
+    const ask = away && !standIn(seat) && mySeat() && seat !== mySeat() && state.table?.status !== "finished"
+      ? h("button.ask-robot", { type: "button", dataset: { seat }, onclick: () => send({ type: "substitute", seat }) }, t("people_ask_robot")) : null;
     return h(`li${away ? ".away" : ""}`, { dataset: { seat } }, h("strong", {}, seatLetter(seat)), " ", playerName(seat),
-      info.kind === "robot" && !/robot/i.test(info.name || "") ? ` (${t("robot")})` : away ? ` (${t("away")})` : "");
+      info.kind === "robot" && !/robot/i.test(info.name || "") ? ` (${t("robot")})` : away ? ` (${t("away")})` : "",
+      standIn(seat) ? ` · ${t("people_stand_in")}` : "", ask);
   }));
   const number = state.view?.board ?? state.board?.number;
   const known = (state.table?.commitments || []).find((c) => c.board === number);
@@ -408,6 +469,98 @@ function renderConnection() {
 function renderReplaced() {
   const el = byId("replaced");
   el.hidden = !state.replaced;
+  byId("stand-in").hidden = !(state.you.seat && !state.replaced && standIn(state.you.seat));
+}
+
+// --- playing with people: the turn clock, stand-in robots, chat, kibitzers ---------------------
+
+/** Why a robot plays a person's seat now, if one does. */
+function standIn(seat) { return state.table?.substitutes?.[seat] || null; }
+
+function clockLeft() {
+  return state.clock ? Math.max(0, Math.ceil((state.clock.until - performance.now()) / 1000)) : 0;
+}
+
+function clockText() {
+  const left = clockLeft();
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+/** The clock in the top bar and on the nameplate, redrawn every quarter second. */
+function renderClock() {
+  const el = byId("turn-clock");
+  const clock = state.clock;
+  el.hidden = !clock;
+  el.classList.toggle("overtime", Boolean(clock?.overtime));
+  if (!clock) return;
+  const time = clockText();
+  el.textContent = clock.overtime ? t("people_time_up", { seat: seatName(clock.seat), time }) : t("people_clock", { seat: seatName(clock.seat), time });
+  el.dataset.seat = clock.seat;
+  for (const plate of document.querySelectorAll(".nameplate .clock")) plate.textContent = time;
+}
+
+function renderWatchers() {
+  const { count, names } = state.watchers;
+  const who = names.length ? `: ${names.join(", ")}` : "";
+  fill(byId("watchers"), count ? `${count === 1 ? t("people_watching_one") : t("people_watching", { n: count })}${who}` : null);
+}
+
+function renderChat() {
+  const panel = byId("chat-panel");
+  const on = state.table ? state.table.chat !== false : false;
+  panel.hidden = !state.table;
+  const kibitzer = !state.you.seat;
+  byId("chat-form").hidden = !on;
+  const input = byId("chat-input");
+  const placeholder = kibitzer ? t("people_chat_to_kibitzers") : t("people_chat_to_table");
+  input.placeholder = placeholder;
+  input.setAttribute("aria-label", placeholder);
+  byId("chat-note").textContent = !on ? t("people_chat_off") : kibitzer ? t("people_chat_kibitzers_note")
+    : state.chat.length ? "" : t("people_chat_empty");
+  const log = byId("chat-log");
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  fill(log, state.chat.map((message) => h(`li.${message.channel}`, { dataset: { number: message.number } },
+    h("span.who", {}, `${message.seat ? seatLetter(message.seat) + " " : ""}${message.name || t("people_kibitzer")}:`),
+    h("span.text", {}, message.text))));
+  if (atEnd) log.scrollTop = log.scrollHeight;
+}
+
+/** Unnumbered news of the table (not events of its log): the clock, chat, who watches. */
+function absorbNews(message) {
+  switch (message.type) {
+    case "clock":
+      state.clock = message.seat ? { seat: message.seat, seconds: message.seconds, overtime: message.overtime,
+        until: performance.now() + (message.left || 0) * 1000 } : null;
+      render();
+      renderClock();
+      break;
+    case "chat":
+      for (const item of message.messages || []) {
+        if (!state.chat.some((known) => known.number === item.number)) state.chat.push(item);
+      }
+      state.chat.sort((a, b) => a.number - b.number);
+      if (state.chat.length > 100) state.chat.splice(0, state.chat.length - 100);
+      renderChat();
+      break;
+    case "watchers":
+      state.watchers = { count: message.count || 0, names: message.names || [] };
+      renderWatchers();
+      break;
+    default:
+      break;
+  }
+}
+
+function setupPeople() {
+  byId("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = byId("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    if (send({ type: "chat", text }) !== null) input.value = "";
+  });
+  byId("take-seat-back").addEventListener("click", () => send({ type: "take_seat" }));
+  setInterval(() => { if (state.clock) renderClock(); }, 250);
 }
 
 function render() {
@@ -425,6 +578,9 @@ function render() {
   renderControls();
   renderScore();
   renderPlayers();
+  renderChat();
+  renderWatchers();
+  renderClock();
   const recordDialog = byId("record-dialog");
   if (recordDialog.open && state.recordBoard !== undefined) renderRecord(state.recordBoard);
 }
@@ -459,7 +615,8 @@ function renderRecord(number) {
   const view = state.finalViews[number] || state.view;
   const analysis = state.analysis[number];
   fill(byId("record"), recordEl({
-    view, result: resultFor(number),
+    view, result: resultFor(number), traveller: state.travellers[number] || null,
+    onRefreshTraveller: hasTraveller() ? () => askTraveller(number) : null,
     analysis: typeof analysis === "object" ? analysis : null,
     analysisState: typeof analysis === "string" ? analysis : "loading",
     links: boardLinks(number), onExplain: explain,
@@ -479,6 +636,7 @@ async function openRecord(number, byHand = false) {
     } catch (_) { return; }
   }
   state.recordBoard = number;
+  askTraveller(number);
   renderRecord(number);
   const dialog = byId("record-dialog");
   if (!dialog.open) dialog.showModal();
@@ -527,8 +685,17 @@ function handleEvent(event) {
     case "table_end":
       state.ended = true;
       break;
+    case "another":
+      state.ended = false;
+      break;
     case "undo_answer":
       if (!event.accept) toast(t("undo_declined", { seat: seatName(event.seat) }));
+      break;
+    case "substitute":
+      if (event.seat !== state.you.seat) toast(t("people_stood_in", { name: playerName(event.seat) }));
+      break;
+    case "restore":
+      if (event.seat !== state.you.seat) toast(t("people_restored", { name: playerName(event.seat) }));
       break;
     case "reject":
       toast(t("claim_rejected", { seat: seatName(event.seat) }));
@@ -542,6 +709,7 @@ function handleEvent(event) {
 }
 
 function errorText(message) {
+  if (message.key) return worded(message); // a refusal the server keyed (a field of a message, a rule)
   const key = `err_${message.code}`;
   const text = t(key);
   return text === key ? message.message : text;
@@ -551,6 +719,8 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();
   if (token) query.set("token", token);
+  else if (rejoinSeat) query.set("seat", rejoinSeat);
+  query.set("lang", language()); // the welcome itself is worded in it (robots' explanations too)
   const url = `${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}?${query}`;
   connection = new Connection(url, {
     onStatus(status) { state.status = status; renderConnection(); },
@@ -565,6 +735,7 @@ function connect() {
       state.pending = null;
       absorb(message);
       handleEvent(message.event);
+      if (message.event?.type === "board_end" && mySeat()) askTraveller(message.event.board);
       if (!message.more) render(); // several events of one action: draw once, after the last
     },
     onSync(message) {
@@ -575,10 +746,17 @@ function connect() {
       if (missed) toast(t("caught_up", { n: missed }));
       render();
     },
+    onTraveller(message) {
+      state.travellers[message.board] = message;
+      if (state.recordBoard === message.board && byId("record-dialog").open) renderRecord(message.board);
+    },
+    onNews: absorbNews,
     onError(message) {
       state.pending = null;
       if (message.code === "replaced") state.replaced = true; // the banner says it, with a way back
-      else toast(errorText(message));
+      else if (message.code === "forbidden" && !token) {
+        toast(rejoinSeat ? t("people_rejoin_refused") : t("people_kibitzers_refused"), true);
+      } else toast(errorText(message));
       render();
     },
   });
@@ -671,7 +849,9 @@ function setupControls() {
   byId("claim-cancel").addEventListener("click", () => { state.claimOpen = false; render(); });
   byId("claim-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    send({ type: "claim", tricks: Number(byId("claim-tricks").value) });
+    const statement = byId("claim-statement").value.replace(/\s+/g, " ").trim();
+    send({ type: "claim", tricks: Number(byId("claim-tricks").value), ...(statement ? { statement } : {}) });
+    byId("claim-statement").value = "";
     state.claimOpen = false;
     render();
   });
@@ -691,7 +871,7 @@ function setupControls() {
     await setLanguage(select.value);
     send({ type: "language", lang: select.value });
   });
-  onLanguageChange((code) => { select.value = code; render(); });
+  onLanguageChange((code) => { select.value = code; render(); renderChat(); renderWatchers(); renderClock(); });
 }
 
 async function main() {
@@ -699,6 +879,7 @@ async function main() {
   byId("lang").value = language();
   setupControls();
   setupKeyboard();
+  setupPeople();
   if (!tableId) { toast(t("no_table")); return; }
   if (token && !(await sessionName())) await askName();
   connect();
