@@ -511,7 +511,12 @@ def test_reconnecting_catches_up_by_seq(server: str, browser: Any, page: Any, ar
             "n => window.redoubleState.view.tricks.length * 4 + (window.redoubleState.view.current_trick"
             " ? window.redoubleState.view.current_trick.cards.length : 0) === n",
             arg=len(seen_by_player["tricks"]) * 4 + len((seen_by_player["current_trick"] or {"cards": []})["cards"]))
-        assert watcher.evaluate("window.redoubleConnection.lastSeq") >= 8
+        # The welcome brings the present view at once; the missed events come after it, in the
+        # sync that answers the watcher's resume. The table now waits for South, so its last
+        # event is the one the player saw last: the watcher catches up to exactly that.
+        last = page.evaluate("window.redoubleConnection.lastSeq")
+        assert last >= 8
+        watcher.wait_for_function("n => window.redoubleConnection.lastSeq === n", arg=last)
         # A kibitzer (another browser, sitting at no table) sees all four hands as they stand, as
         # on BBO (the table's default, kibitzers_hands): the same cards the player holds.
         shown = view(watcher)["hands"]
