@@ -517,6 +517,40 @@ def test_a_process_that_missed_an_expiry_being_said_still_stops_listing_the_tabl
     in_cluster(db, prefix, "ab", scenario)
 
 
+def test_a_person_who_came_and_went_on_another_process_starts_the_owners_count_again(
+        cluster_env: tuple[str, str]) -> None:
+    """A table expires after ``expire_after`` seconds without anyone at it on any process, counted
+    from when the last person left: a player back at an expired table, or a kibitzer at a robots'
+    table, on a replica and gone before the owner's next sweep (which alone saw who was there) does
+    not have the owner expire it again at once. CI's flake: the owner kept the count from before,
+    and its first sweep after South left expired the table South had just brought back."""
+    db, prefix = cluster_env
+
+    async def scenario(a: InProcess, c: InProcess) -> None:
+        loop = asyncio.get_running_loop()
+        expiry = a.hub.people.lobby.expiry
+        seated, _tokens = await a.hub.create(human_table())  # nobody sits down
+        expiry.expire_after = 0.0
+        assert await expiry.expire_abandoned() == [seated.id]
+        expiry.expire_after = 60.0
+        watched, _tokens = await a.hub.create(human_table(
+            boards=36, pace="human", seats=dict.fromkeys("NESW", "robot")))
+        south = await c.hub.join(await c.table(seated.id), Seat.SOUTH, "South")
+        await until(lambda: seated.id not in a.hub.people.expired, 30, "a never took the table back")
+        kibitzer = await c.hub.join(await c.table(watched.id), None, None)
+        await until(lambda: a.cluster.watched(watched.id), 30, "a never heard of the kibitzer")
+        left_at = loop.time()
+        await c.hub.leave(south)
+        await c.hub.leave(kibitzer)
+        await until(lambda: not seated.seats[Seat.SOUTH].connected and not a.cluster.watched(watched.id),
+                    30, "a never heard them leave")
+        for table in (seated, watched):  # a minute from when they left, not from before
+            assert not expiry.abandoned(table, left_at + 59.999), table.id
+            assert expiry.abandoned(table, loop.time() + 60.0), table.id
+
+    in_cluster(db, prefix, "ac", scenario)
+
+
 def test_the_lobby_pages_over_every_processs_tables(cluster_env: tuple[str, str]) -> None:
     """Pages of the lobby walk every playing table of every process once, newest first, from
     either process: the owners' published entries and a process's own tables, merged in order."""
