@@ -96,8 +96,9 @@ def page(browser: Any) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    # Every wait is on a condition, so the limit only bounds a failure: robots think by double
-    # dummy, and a loaded machine (load 17 on 2 cores) once took over 20 s for a robot's lead.
+    # 60 s, as the other browser tests' pages: a wait ends as soon as its condition holds, and a
+    # robot's opening lead (up to 1.1 s of CPU) took 5.7 s at load 17; at load 20 West's lead of a
+    # mini-bridge board outlasted the 20 s this was (tests/web/test_browser.py, 1 run of tests/web in 3)
     page.set_default_timeout(60_000)
     yield page
     context.close()

@@ -634,6 +634,11 @@ class Cluster:
             table=table.id, node=self.node, expired=expired)))
 
     def _heard_watching(self, said: Watching) -> None:
+        """Someone began or stopped watching a table on another process: whoever was there was
+        there just now (the owner counts a table's time without people from then)."""
+        table = self.hub.tables.get(said.table)
+        if table is not None:
+            self.hub.people.lobby.seen(table)
         nodes = self.watched_by.setdefault(said.table, set())
         if said.watched:
             nodes.add(said.node)
@@ -686,6 +691,8 @@ class Cluster:
             or (holder is not None and holder in self.alive)
         if info.connected != connected:
             info.connected = connected
+            if info.kind == "human":  # a person came or went elsewhere: here just now
+                self.hub.people.lobby.seen(table)
             self.hub.presence(table, seat, announce=False)
             if connected and info.kind == "human" and table.id in self.owned \
                     and table.id in self.hub.people.expired:  # a person is back elsewhere
