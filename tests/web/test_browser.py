@@ -79,7 +79,8 @@ def wait_turn_or_end(page: Any) -> str:
     try:
         page.wait_for_function(
             "(() => { const s = window.redoubleState; if (!s || !s.view) return false;"
-            " return s.view.phase === 'done' || (s.view.actor === s.you.seat && s.view.legal_cards.length > 0"
+            " return s.view.phase === 'done' || (s.status === 'online' && s.view.actor === s.you.seat"
+            " && s.view.legal_cards.length > 0"
             " && !s.pending && document.querySelectorAll('button.card.legal').length > 0); })()")
     except Exception as error:
         stuck = page.evaluate("({status: window.redoubleState.status, view: window.redoubleState.view,"
@@ -105,7 +106,7 @@ def wait_call_or_play(page: Any) -> str:
     """Wait until it is our call (returns "call") or the auction is over ("over")."""
     page.wait_for_function(
         "(() => { const s = window.redoubleState; if (!s || !s.view) return false;"
-        " return s.view.phase !== 'auction' || (s.view.actor === s.you.seat"
+        " return s.view.phase !== 'auction' || (s.status === 'online' && s.view.actor === s.you.seat"
         " && document.querySelectorAll('.bidding-box button[data-call]:not([disabled])').length > 0); })()")
     return "call" if view(page)["phase"] == "auction" else "over"
 
