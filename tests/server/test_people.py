@@ -27,7 +27,7 @@ from redouble.server.events import Restored, Substituted, table_event_from_json
 from redouble.server.presenter import Viewer
 from redouble.server.serving import uvicorn_config
 from redouble.server.store import SeatRecord
-from redouble.server.table import Table, new_record
+from redouble.server.table import SeatState, Table, chosen_name, new_record
 
 ROBOTS_BUT_SOUTH = {"N": "robot", "E": "robot", "S": "human", "W": "robot"}
 NORTH_SOUTH = {"N": "human", "E": "robot", "S": "human", "W": "robot"}
@@ -296,7 +296,7 @@ def test_players_and_kibitzers_chat_on_their_own_channels(two: tuple[Running, di
         message = heard["messages"][0]
         assert {k: message[k] for k in ("channel", "seat", "text")} == {
             "channel": "table", "seat": "N", "text": "good luck partner"}
-        assert message["name"] == "North"
+        assert message["name"] == ""  # no name chosen: the page calls the seat by its seat
         aside = await kibitzer.request({"type": "chat", "text": "he should lead a spade"})
         assert aside["type"] == "ack"
         assert [m["text"] for m in chats(kibitzer)] == ["he should lead a spade"]
@@ -517,3 +517,13 @@ def test_bad_options_and_messages_are_refused_naming_the_problem(two: tuple[Runn
         await north.close()
 
     asyncio.run(main())
+
+
+def test_a_seat_stored_under_its_english_name_reads_as_a_seat_nobody_named() -> None:
+    """Tables stored before kept "North" for a person who chose no name: that is read as none, so
+    each page words it in its language; a chosen name, and a robot's, stay as they are."""
+    assert chosen_name(Seat.NORTH, "human", "North") == ""
+    assert chosen_name(Seat.NORTH, "human", "Noord") == "Noord"
+    assert chosen_name(Seat.EAST, "robot", "East") == "East"
+    assert SeatState("human", "", None).shown(Seat.SOUTH, "de") == "Süd"
+    assert SeatState("human", "Ann", None).shown(Seat.SOUTH, "de") == "Ann"

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from redouble.notation import Language
+from redouble.seats import Seat
 
 from .test_browser import api, declare, shoot, wait_turn_or_end
 
@@ -168,3 +169,31 @@ def test_the_audit_finds_the_leftovers_the_issue_names() -> None:
     # "Vul" is Dutch too (vullen) and "EW" a pair's number ("5EW"): the catalogue holds both now
     assert {"'Dealer'", "'not'", "'alerted'", "'points'"} <= found
     assert not found & {"'Gever'", "'Kwetsbaar'", "'Zuid'", "'punten'", "'SA'"}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "no"])
+def test_a_seat_nobody_named_is_called_by_its_seat_in_the_lobbys_language(
+        server: str, browser: Any, lang: str) -> None:
+    """A person's seat with no name chosen is listed as the seat, in the page's language ("Noord"
+    on a Dutch lobby); a name a person chose is listed as typed."""
+    with api(server) as client:
+        created = client.post("/api/tables", json={
+            "form": "rubber", "names": {"S": "Ann"},
+            "seats": {"N": "human", "E": "robot", "S": "human", "W": "robot"}}).json()
+        seats = client.get(f"/api/tables/{created['id']}").json()["seats"]
+    assert seats["N"]["name"] == "" and seats["S"]["name"] == "Ann"  # the default is not stored
+    north = Seat.NORTH.format(lang=lang, full=True)
+    html_lang = "nb" if lang == "no" else lang
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/?lang={lang}")
+        item = f"#tables li[data-table='{created['id']}']"
+        page.wait_for_selector(item)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=html_lang)
+        text = page.inner_text(item)
+    finally:
+        context.close()
+    assert north in text and "Ann" in text
+    if lang != "en":
+        assert "North" not in text

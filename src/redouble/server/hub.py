@@ -336,8 +336,7 @@ class Hub:
                 tokens[seat] = given.get(seat) or secrets.token_urlsafe(18)
                 token_hash = hash_token(tokens[seat])
             records.append(SeatRecord(seat=seat.letter(), kind=kind,
-                                      name=(name or "").strip() or (robot_name if kind == "robot"
-                                                                    else seat.format(full=True)),
+                                      name=(name or "").strip() or (robot_name if kind == "robot" else ""),
                                       token_hash=token_hash))
         table_id = secrets.token_urlsafe(8)
         if self.cluster is not None:
