@@ -21,13 +21,55 @@ from redouble.errors import BridgeError
 from redouble.server.errors import ServerError
 from redouble.web import LANGUAGES
 
-__all__ = ["LANGUAGES", "Message", "catalogue", "change_message", "log_line", "placeholders", "refusal", "refused"]
+__all__ = ["LANGUAGES", "Message", "catalogue", "change_message", "in_language", "log_line", "placeholders",
+           "reader_language", "refusal", "refused"]
 
 
 def refusal(code: str, key: str, **fields: object) -> ServerError:
     """A refusal with protocol code ``code`` worded by the catalogues' ``key``."""
     message = Message.of(key, **fields)
     return ServerError(code, message.english(), key=key, fields=message.fields)
+
+
+def in_language(error: ServerError, language: str) -> ServerError:
+    """A keyed refusal with its message worded in ``language`` (one the page has not yet read its
+    catalogue for, as when a connection is refused before its welcome); an unkeyed one as it is.
+
+    >>> str(in_language(refusal("forbidden", "people_kibitzers_refused"), "nl"))
+    'Deze tafel staat geen toeschouwers toe.'
+    """
+    if error.key is None:
+        return error
+    return ServerError(error.code, Message(error.key, error.fields).worded(language), key=error.key,
+                       fields=error.fields)
+
+
+def reader_language(asked: str | None, accept: str | None) -> str:
+    """The language a connecting page reads: the one it asked for (``?lang=``) if the catalogues hold
+    it, else the first its browser's ``Accept-Language`` prefers among them (RFC 9110 §12.5.4; ``nb``
+    and ``nn`` are Norwegian), else English.
+
+    >>> reader_language(None, "fr-CH, fr;q=0.9, de;q=0.7, nl;q=0.8"), reader_language("xx", "nb-NO")
+    ('nl', 'no')
+    """
+    if asked in LANGUAGES:
+        assert asked is not None
+        return asked
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept or "")[:1000].split(",")):
+        tag, _, rest = part.strip().partition(";")
+        weight = 1.0
+        name, _, value = rest.strip().partition("=")
+        if name.strip().lower() == "q":
+            try:
+                weight = float(value)
+            except ValueError:
+                weight = 0.0
+        base = tag.strip().lower().split("-")[0]
+        code = "no" if base in ("nb", "nn") else base
+        if weight > 0 and code in LANGUAGES:
+            ranked.append((-weight, index, code))
+    return min(ranked)[2] if ranked else "en"
 
 
 def refused(error: BridgeError) -> ServerError:
