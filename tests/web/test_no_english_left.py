@@ -197,3 +197,47 @@ def test_a_seat_nobody_named_is_called_by_its_seat_in_the_lobbys_language(
     assert north in text and "Ann" in text
     if lang != "en":
         assert "North" not in text
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "no"])
+def test_the_club_table_page_and_the_directors_console_speak_only_the_language(
+        server: str, browser: Any, artifacts: Path, lang: str) -> None:
+    """A club session's phone page (North's keypad, East-West's check) and the director's console,
+    with its audit log: who made each change ("tafel 1 NZ", "wedstrijdleider") is worded too. The
+    movement's name ("Mitchell 3 tables", in the log's first line) is the movement's stored name."""
+    with api(server) as client:
+        created = client.post("/api/club/sessions", json={
+            "name": f"Audit {lang}", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2},
+            "seed": "audit", "pairs": {"1NS": ["Ann", "Bob"], "1EW": ["Cat", "Dan"]}}).json()
+        token = created["tables"]["1"]["token"]
+        base = f"/api/club/sessions/{created['id']}/tables/1"
+        board = client.get(base, params={"token": token, "round": 1}).json()["boards"][0]["board"]
+        entered = client.post(f"{base}/results?token={token}", json={
+            "entry_id": "audit", "round": 1, "board": board, "contract": "4S", "declarer": "N", "tricks": "="})
+        assert entered.status_code == 200, entered.text
+    names = {"Ann", "Bob", "Cat", "Dan", "Audit", "Mitchell", "tables"}
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    found: dict[str, set[str]] = {}
+    html_lang = "nb" if lang == "no" else lang
+    try:
+        for where, link, ready in (("keypad", created["tables"]["2"]["link"], "#levels button"),
+                                   ("check", created["tables"]["1"]["link"], "#verify:not([hidden])"),
+                                   ("console", created["director"]["link"], "#log li")):
+            page.goto(f"{server}{link}&lang={lang}")
+            page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=html_lang)
+            page.wait_for_selector(ready)
+            found[where] = _leftovers(page.evaluate(COLLECT), lang, names)
+            if where == "keypad":  # the keypad writes the language's notation: "SA", Dutch "H" for the king
+                keys = page.eval_on_selector_all("#strains button, #lead-ranks button",
+                                                 "(els) => els.map((el) => el.textContent)")
+                notation = Language.parse(lang).table
+                assert notation.notrump in keys and set(notation.honours) <= set(keys), keys
+            shoot(page, artifacts, f"audit-club-{where}-{lang}")
+    finally:
+        context.close()
+    assert not errors, errors
+    left = {where: words for where, words in found.items() if words}
+    assert not left, f"English (or other untranslated words) on the {lang} club pages: {left}"
