@@ -209,12 +209,18 @@ def test_the_club_table_page_and_the_directors_console_speak_only_the_language(
         created = client.post("/api/club/sessions", json={
             "name": f"Audit {lang}", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2},
             "seed": "audit", "pairs": {"1NS": ["Ann", "Bob"], "1EW": ["Cat", "Dan"]}}).json()
-        token = created["tables"]["1"]["token"]
-        base = f"/api/club/sessions/{created['id']}/tables/1"
-        board = client.get(base, params={"token": token, "round": 1}).json()["boards"][0]["board"]
-        entered = client.post(f"{base}/results?token={token}", json={
-            "entry_id": "audit", "round": 1, "board": board, "contract": "4S", "declarer": "N", "tricks": "="})
-        assert entered.status_code == 200, entered.text
+        for table in ("1", "2"):  # table 1 enters two boards and confirms one; table 2 the one of those
+            token = created["tables"][table]["token"]
+            base = f"/api/club/sessions/{created['id']}/tables/{table}"
+            boards = [b["board"] for b in client.get(base, params={"token": token, "round": 1}).json()["boards"]]
+            for board in boards[:2 if table == "1" else 1]:
+                entered = client.post(f"{base}/results?token={token}", json={
+                    "entry_id": f"audit-{table}-{board}", "round": 1, "board": board, "contract": "4S",
+                    "declarer": "N", "tricks": "=" if table == "1" else "-1"})
+                assert entered.status_code == 200, entered.text
+            confirmed = client.post(f"{base}/confirm?token={token}", json={
+                "entry_id": f"audit-{table}-ok", "round": 1, "board": boards[0], "side": "EW"})
+            assert confirmed.status_code == 200, confirmed.text
     names = {"Ann", "Bob", "Cat", "Dan", "Audit", "Mitchell", "tables"}
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     page = context.new_page()
@@ -223,7 +229,7 @@ def test_the_club_table_page_and_the_directors_console_speak_only_the_language(
     found: dict[str, set[str]] = {}
     html_lang = "nb" if lang == "no" else lang
     try:
-        for where, link, ready in (("keypad", created["tables"]["2"]["link"], "#levels button"),
+        for where, link, ready in (("keypad", created["tables"]["3"]["link"], "#levels button"),
                                    ("check", created["tables"]["1"]["link"], "#verify:not([hidden])"),
                                    ("console", created["director"]["link"], "#log li")):
             page.goto(f"{server}{link}&lang={lang}")
@@ -235,9 +241,49 @@ def test_the_club_table_page_and_the_directors_console_speak_only_the_language(
                                                  "(els) => els.map((el) => el.textContent)")
                 notation = Language.parse(lang).table
                 assert notation.notrump in keys and set(notation.honours) <= set(keys), keys
+            if where == "console":  # the ranking's percentages with the language's decimal comma
+                page.wait_for_selector("#ranking td.pct")
+                shown = page.inner_text("#ranking")
+                assert re.search(r"\d,\d+\s?%", shown) and not re.search(r"\d\.\d+\s?%", shown), shown
             shoot(page, artifacts, f"audit-club-{where}-{lang}")
     finally:
         context.close()
     assert not errors, errors
     left = {where: words for where, words in found.items() if words}
     assert not left, f"English (or other untranslated words) on the {lang} club pages: {left}"
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "no"])
+def test_an_online_sessions_pages_speak_only_the_language(server: str, browser: Any, artifacts: Path,
+                                                          lang: str) -> None:
+    """The online session's director page (its tables' NS/EW columns, the averages a director gives) and
+    a player's page (the frame the web table plays in) in the language, what is shown and what is said."""
+    pairs = {pair: {"kind": "robots"} for pair in ("1NS", "2NS", "3NS", "2EW", "3EW")}
+    pairs["1EW"] = {"kind": "person_robot", "players": ["Ann"]}
+    with api(server) as client:
+        created = client.post("/api/online/sessions", json={
+            "name": f"Online {lang}", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 1},
+            "pairs": pairs, "pace": "fast"}).json()
+    words = _words(lang)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    html_lang = "nb" if lang == "no" else lang
+    try:
+        page.goto(f"{server}{created['director']}&lang={lang}")
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=html_lang)
+        page.wait_for_selector("#pairs tr")
+        found = _leftovers(page.evaluate(COLLECT), lang, {"Ann", "Online", "Mitchell", "tables"})
+        heads = page.eval_on_selector_all("table.tables th", "(els) => els.map((el) => el.textContent)")
+        said = page.eval_on_selector_all("#decide select", "(els) => els.map((el) => el.getAttribute('aria-label'))")
+        averages = page.eval_on_selector_all("#decide option", "(els) => els.map((el) => el.textContent)")
+        shoot(page, artifacts, f"audit-online-director-{lang}")
+        page.goto(f"{server}{created['players']['1EW']['1']}&lang={lang}")
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=html_lang)
+        frame = page.get_attribute("#table", "title") or ""
+    finally:
+        context.close()
+    assert not found, found
+    sides = [Language.parse(lang).table.seats[index] + Language.parse(lang).table.seats[index + 2] for index in (0, 1)]
+    assert heads[1:3] == sides and said == sides, (heads, said)  # "NZ"/"OW" in Dutch, "ØV" in Norwegian
+    assert all(WORD.findall(option)[0] in words and "Av" not in option for option in averages), averages
+    assert frame and set(WORD.findall(frame)) <= words and frame != "table", frame

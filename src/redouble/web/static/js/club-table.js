@@ -2,7 +2,7 @@
 // the outbox that resends with the same entry ids, and the travellers of boards played here.
 import { h, fill, byId } from "./dom.js";
 import { where, entryId, call, Outbox, watch, signed, contractSymbols } from "./club.js";
-import { t, cardText, setLanguage, preferredLanguage, rankText, seatLetter, strainText } from "./i18n.js";
+import { t, cardText, decimal, setLanguage, preferredLanguage, rankText, seatLetter, strainText } from "./i18n.js";
 
 const { session, table, token } = where();
 const api = `/api/club/sessions/${session}/tables/${table}`;
@@ -121,7 +121,7 @@ function renderTravellers() {
 /** A line's score for the pairs: NS/EW percentages (matchpoints), else the points. */
 function linePoints(line) {
   if (line.ns_percentage !== null && line.ns_percentage !== undefined) {
-    return `${t("club_pct", { pct: line.ns_percentage })} / ${t("club_pct", { pct: line.ew_percentage })}`;
+    return `${t("club_pct", { pct: decimal(line.ns_percentage, 2, 0) })} / ${t("club_pct", { pct: decimal(line.ew_percentage, 2, 0) })}`;
   }
   return line.ns_points === null ? "" : `${line.ns_points}/${line.ew_points}`;
 }
