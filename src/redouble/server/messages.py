@@ -14,6 +14,7 @@ API client's ``message``, a log line) is that template filled in.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from redouble.club.logwords import Message, catalogue, change_message, placeholders
@@ -59,8 +60,7 @@ def reader_language(asked: str | None, accept: str | None) -> str:
     >>> reader_language(None, "fr-CH, fr;q=0.9, de;q=0.7, nl;q=0.8"), reader_language("xx", "nb-NO")
     ('nl', 'no')
     """
-    if asked in LANGUAGES:
-        assert asked is not None
+    if asked is not None and asked in LANGUAGES:
         return asked
     ranked: list[tuple[float, int, str]] = []
     for index, part in enumerate((accept or "")[:1000].split(",")):
@@ -96,7 +96,9 @@ def logged(key: str, **fields: object) -> str:
     return Message.of(key, **fields).english()
 
 
+@cache
 def _logged_pattern(key: str) -> re.Pattern[str]:
+    """The stored English wording of ``key`` as a pattern that gives back its fields."""
     parts = re.split(r"\{(\w+)\}", catalogue("en")[key])
     return re.compile("".join(re.escape(part) if index % 2 == 0 else rf"(?P<{part}>.*)"
                               for index, part in enumerate(parts)), re.DOTALL)
