@@ -312,7 +312,7 @@ def test_a_replica_gets_the_event_a_dead_owner_stored_but_never_published(
         table, _tokens = await a.hub.create(human_table(robot_after=None))
         replica = await c.table(table.id)
         assert c.cluster.owns(table.id) is False and table.id in c.cluster.following
-        east = await c.hub.join(replica, Seat.EAST, "East")
+        east = await c.hub.join(replica, Seat.EAST, None)  # no name: the seat keeps its own
         frames(east)
 
         async def unpublished(*_args: Any) -> None:
@@ -365,7 +365,7 @@ def test_a_replica_welcomes_a_client_with_every_stored_event(cluster_env: tuple[
             {"type": "call", "call": "1C", "id": "n1"}))
         await asyncio.sleep(0.3)
         assert replica.seq == seq - 1  # never published: the replica has not heard of it
-        north = await c.hub.join(replica, Seat.NORTH, "North")
+        north = await c.hub.join(replica, Seat.NORTH, None)  # no name: the seat keeps its own
         welcome = frames(north)[0]
         assert welcome["type"] == "welcome" and welcome["seq"] == seq
         assert len(welcome["view"]["auction"]) == 1, welcome["view"]["auction"]
@@ -384,9 +384,9 @@ def test_a_seat_held_on_a_live_replica_is_never_given_to_a_robot_after_a_takeove
 
     async def scenario(a: InProcess, b: InProcess, c: InProcess) -> None:
         table, _tokens = await a.hub.create(human_table(robot_after=1))
-        await a.hub.join(table, Seat.NORTH, "North")
+        await a.hub.join(table, Seat.NORTH, None)  # no name: the seat keeps its own
         replica = await c.table(table.id)
-        await c.hub.join(replica, Seat.EAST, "East")
+        await c.hub.join(replica, Seat.EAST, None)  # no name: the seat keeps its own
         await until(lambda: table.seats[Seat.EAST].connected, 30, "a never heard of East")
         c.cluster.leases.orphans = list  # type: ignore[method-assign,assignment]  # b takes over
         await a.die()
@@ -419,7 +419,7 @@ def test_a_seats_language_chosen_on_a_replica_is_recorded_at_the_owner(
     async def scenario(a: InProcess, c: InProcess) -> None:
         table, _tokens = await a.hub.create(human_table())
         replica = await c.table(table.id)
-        east = await c.hub.join(replica, Seat.EAST, "East")
+        east = await c.hub.join(replica, Seat.EAST, None)  # no name: the seat keeps its own
         frames(east)
         await c.hub.handle(east, parse_command({"type": "language", "lang": "nl", "id": "l"}))
         assert frames(east)[0] == {"type": "ack", "id": "l", "seq": table.seq}
@@ -437,7 +437,7 @@ def test_a_replica_is_unloaded_once_its_last_client_here_has_gone(
     async def scenario(a: InProcess, c: InProcess) -> None:
         table, _tokens = await a.hub.create(human_table())
         replica = await c.table(table.id)
-        east = await c.hub.join(replica, Seat.EAST, "East")
+        east = await c.hub.join(replica, Seat.EAST, None)  # no name: the seat keeps its own
         monkeypatch.setattr(cluster_module, "UNLOAD_AFTER", 0.0)
         c.cluster._unload_idle()  # East is here: the replica stays
         assert c.hub.tables.get(table.id) is replica
@@ -447,7 +447,7 @@ def test_a_replica_is_unloaded_once_its_last_client_here_has_gone(
         assert table.id not in c.cluster.following and table.id not in c.hub.connections
         assert a.hub.tables[table.id] is table  # the owner keeps its table, client or not
         # a client arriving with the table fetched before the unload gets a fresh replica
-        again = await c.hub.join(replica, Seat.EAST, "East")
+        again = await c.hub.join(replica, Seat.EAST, None)  # no name: the seat keeps its own
         assert again.table is not replica and again.table is c.hub.tables[table.id]
         assert table.id in c.cluster.following
         frames(again)

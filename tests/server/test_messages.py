@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,17 @@ from redouble.club.session import (
 from redouble.deal import Deal
 from redouble.scoring.matchpoints import ArtificialScore
 from redouble.seats import Seat, Side
-from redouble.server.messages import LANGUAGES, Message, catalogue, change_message, placeholders
+from redouble.server.messages import (
+    LANGUAGES,
+    LOGGED,
+    Message,
+    catalogue,
+    change_message,
+    log_line,
+    logged,
+    logged_message,
+    placeholders,
+)
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "redouble" / "server"
 P1, P2, P3, P4, P5, P6 = (PairId(n) for n in range(1, 7))
@@ -69,7 +80,7 @@ def _literal_calls() -> list[tuple[str, str, set[str]]]:
             function = node.func
             name = function.id if isinstance(function, ast.Name) else \
                 f"{ast.unparse(function.value)}.{function.attr}" if isinstance(function, ast.Attribute) else ""
-            position = {"refusal": 1, "Message.of": 0}.get(name)
+            position = {"refusal": 1, "Message.of": 0, "logged": 0}.get(name)
             if position is None or len(node.args) <= position:
                 continue
             key = node.args[position]
@@ -82,7 +93,8 @@ def test_every_refusal_and_note_the_server_sends_is_in_the_four_catalogues_with_
     calls = _literal_calls()
     keys = {key for _, key, _ in calls}
     assert {"err_director_only", "err_pair_not_in_movement", "err_result_changed", "online_note_absent",
-            "online_note_average"} <= keys  # the scan sees the club's and the online sessions' calls
+            "online_note_average", "club_by_table_NS", "club_by_web_table_at",
+            "err_connect_once"} <= keys  # the scan sees the club's, the online sessions' and the socket's calls
     for where, key, fields in calls:
         assert key in catalogue("en"), f"{where}: {key} is not in the catalogues"
         _check(Message(key, tuple((name, "") for name in fields)))
@@ -156,3 +168,27 @@ def test_a_flag_is_worded_in_english_as_the_library_words_it_and_in_each_languag
     _check(message)
     assert [message.english()] == session.state.doubts(slot)
     assert message.english().startswith(f"table 3, round 1, board 1: NS {scores[2]:+d}")
+
+
+def test_who_and_why_the_server_writes_in_the_log_are_worded_in_each_language() -> None:
+    """The log stores who made a change and why in English ("table 3 NS", "not played in time: …"); the
+    director's console gets them as messages and words them in its language; a name or a reason typed by
+    a person stays as it is."""
+    session = Session.open("Tuesday", MOVEMENT, by=logged("club_by_director"))
+    session.enter(BoardResult(1, P1, P2, score=420, table=1, round=1), by=logged("club_by_table_NS", table=1))
+    session.append(ResultConfirmed(SLOT, Side.EW), by=logged("club_by_table_EW", table=1))
+    session.append(NotPlayed(Slot("A", 2, 1, 1)), by="Ann", reason=logged("club_reason_not_in_time", reason="slow"))
+    session.append(NotPlayed(Slot("A", 3, 1, 1)), by="Ann", reason="slow")
+    lines = [log_line(record) for record in session.records]
+    assert [line["by"] for line in lines] == ["director", "table 1 NS", "table 1 EW", "Ann", "Ann"]
+
+    def dutch(message: dict[str, Any] | None) -> str | None:
+        return None if message is None else Message(message["key"], tuple(message["fields"].items())).worded("nl")
+
+    assert [dutch(line["by_message"]) for line in lines] == ["wedstrijdleider", "tafel 1 NZ", "tafel 1 OW", None, None]
+    assert [dutch(line["reason_message"]) for line in lines][3:] == ["niet op tijd gespeeld: slow", None]
+    for key in LOGGED:
+        fields = {name: "7" for name in placeholders(catalogue("en")[key])}
+        message = logged_message(logged(key, **fields))
+        assert message == Message.of(key, **fields)
+        _check(message)

@@ -24,10 +24,11 @@ from redouble.server import presenter
 from redouble.server.app import create_app
 from redouble.server.chat import ChatMessage
 from redouble.server.events import Restored, Substituted, table_event_from_json
+from redouble.server.messages import Message
 from redouble.server.presenter import Viewer
 from redouble.server.serving import uvicorn_config
 from redouble.server.store import SeatRecord
-from redouble.server.table import Table, new_record
+from redouble.server.table import SeatState, Table, chosen_name, new_record
 
 ROBOTS_BUT_SOUTH = {"N": "robot", "E": "robot", "S": "human", "W": "robot"}
 NORTH_SOUTH = {"N": "human", "E": "robot", "S": "human", "W": "robot"}
@@ -72,9 +73,12 @@ async def open_with(url: str, cookie: str | None = None, seat: Seat | None = Non
     return client
 
 
-async def refused(url: str, cookie: str | None = None) -> tuple[dict[str, Any], int | None]:
-    """The error a refused connection gets, and its close code."""
-    headers = {"Cookie": f"redouble_session={cookie}"} if cookie else None
+async def refused(url: str, cookie: str | None = None, accept: str | None = None) -> tuple[dict[str, Any], int | None]:
+    """The error a refused connection gets, and its close code (``accept``: the browser's
+    Accept-Language)."""
+    headers = {"Cookie": f"redouble_session={cookie}"} if cookie else {}
+    if accept is not None:
+        headers["Accept-Language"] = accept
     async with connect(url, max_size=None, additional_headers=headers) as ws:
         error = json.loads(await asyncio.wait_for(ws.recv(), 30))
         with pytest.raises(ConnectionClosed):
@@ -279,6 +283,36 @@ def test_substitutions_are_events_of_the_log_that_replay() -> None:
     assert table.options.timer == 30 and table.options.robot_after == 60
 
 
+def test_a_refused_connection_is_told_why_in_its_pages_language(two: tuple[Running, dict[str, Any]]) -> None:
+    """Each refusal before the welcome (a wrong link, a bad name or language, a seat not one's own)
+    is a message key with its fields, worded in the language the page asked for (``?lang=``), else
+    the browser's (Accept-Language), else English."""
+    running, created = two
+    table = f"{running.ws}/ws/{created['id']}"
+    cases = [  # url, Accept-Language, the language expected, key, fields, close code
+        (f"{table}?token=nope&lang=nl", "en", "nl", "err_forbidden", {}, 4403),
+        (f"{table}?name=Ann%0ABob&lang=de", None, "de", "err_field_control", {"field": "name"}, 4400),
+        (f"{table}?lang=fr", "nb-NO, en;q=0.5", "no", "err_field_choice",
+         {"field": "lang", "choices": "en, nl, de, no"}, 4400),
+        (f"{table}?token=a&token=b", "fr-CH, de;q=0.9", "de", "err_connect_once", {}, 4400),
+        (f"{table}?seat=E", "fr, nl;q=0.5", "nl", "err_rejoin_robot", {}, 4403),
+        (f"{table}?seat=Q&lang=no", None, "no", "err_field_choice", {"field": "seat", "choices": "N, E, S, W"},
+         4400),
+        (f"{table}?seat=S", None, "en", "people_rejoin_refused", {}, 4403),
+        (f"{running.ws}/ws/nosuchtable?lang=de", None, "de", "err_not_found", {}, 4404),
+    ]
+
+    async def main() -> None:
+        for url, accept, lang, key, fields, close in cases:
+            error, code = await refused(url, accept=accept)
+            assert (error["key"], error["fields"], code) == (key, fields, close), url
+            assert error["message"] == Message(key, tuple(fields.items())).worded(lang), url
+            if lang != "en":
+                assert error["message"] != Message(key, tuple(fields.items())).english(), url
+
+    asyncio.run(main())
+
+
 # --- chat --------------------------------------------------------------------------------------
 
 
@@ -296,7 +330,7 @@ def test_players_and_kibitzers_chat_on_their_own_channels(two: tuple[Running, di
         message = heard["messages"][0]
         assert {k: message[k] for k in ("channel", "seat", "text")} == {
             "channel": "table", "seat": "N", "text": "good luck partner"}
-        assert message["name"] == "North"
+        assert message["name"] == ""  # no name chosen: the page calls the seat by its seat
         aside = await kibitzer.request({"type": "chat", "text": "he should lead a spade"})
         assert aside["type"] == "ack"
         assert [m["text"] for m in chats(kibitzer)] == ["he should lead a spade"]
@@ -517,3 +551,13 @@ def test_bad_options_and_messages_are_refused_naming_the_problem(two: tuple[Runn
         await north.close()
 
     asyncio.run(main())
+
+
+def test_a_seat_stored_under_its_english_name_reads_as_a_seat_nobody_named() -> None:
+    """Tables stored before kept "North" for a person who chose no name: that is read as none, so
+    each page words it in its language; a chosen name, and a robot's, stay as they are."""
+    assert chosen_name(Seat.NORTH, "human", "North") == ""
+    assert chosen_name(Seat.NORTH, "human", "Noord") == "Noord"
+    assert chosen_name(Seat.EAST, "robot", "East") == "East"
+    assert SeatState("human", "", None).shown(Seat.SOUTH, "de") == "Süd"
+    assert SeatState("human", "Ann", None).shown(Seat.SOUTH, "de") == "Ann"

@@ -21,8 +21,8 @@ def _used_keys() -> set[str]:
         keys |= set(re.findall(r"\bt\(\"([A-Za-z_]+)\"\s*[,)]", path.read_text("utf-8")))
     for path in STATIC_DIR.glob("*.html"):
         text = path.read_text("utf-8")
-        keys |= set(re.findall(r'data-i18n="([a-z_]+)"', text))
-        keys |= set(re.findall(r"(?:placeholder|aria-label):([a-z_]+)", text))
+        keys |= set(re.findall(r'data-i18n="([A-Za-z_]+)"', text))  # club_side_NS: keys may hold capitals
+        keys |= set(re.findall(r"(?:placeholder|aria-label|title):([A-Za-z_]+)", text))
     return keys
 
 

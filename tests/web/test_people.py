@@ -316,6 +316,44 @@ def test_the_lobby_s_new_options_fit_in_every_language(server: str, people: Any,
     assert len(seen) == 4  # worded in each language, not English copies
 
 
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const width = document.documentElement.clientWidth;
+  for (const el of document.querySelectorAll('.forms .choice, .seat-card')) {
+    if (el.getBoundingClientRect().right > width + 1) broken.push(`past the edge: ${el.textContent.trim()}`);
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      for (const match of node.textContent.matchAll(/[^\\s\\-\u2013]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, PHONE, {"width": 360, "height": 740}],
+                         ids=["1280", "390", "360"])
+def test_the_lobby_s_cards_break_lines_only_between_words(server: str, people: Any, artifacts: Path,
+                                                          viewport: dict[str, int]) -> None:
+    """A long word of a form or seat card ("Robberbridge", "Wedstrijdbridge", "Turneringsbridge")
+    stays whole on its line in every language (Chromium on Linux has no hyphenation dictionary, so
+    a card is never narrower than its longest word), and no card runs past the page."""
+    page = people(viewport)
+    page.goto(f"{server}/")
+    page.wait_for_selector("#seat-grid .seat-card")
+    for code in ("en", "nl", "de", "no"):
+        page.select_option("#lang", code)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg="nb" if code == "no" else code)
+        assert page.evaluate(BROKEN_WORDS) == [], code
+        page.locator("#create-form").screenshot(path=str(artifacts / f"lobby-words-{code}-{viewport['width']}.png"))
+
+
 def test_the_lobby_lists_its_tables_a_page_at_a_time_as_it_is_scrolled(people: Any, artifacts: Path,
                                                                       tmp_path: Path) -> None:
     """More tables than a page: the lobby shows the newest 50, and the rest come as the list is

@@ -35,7 +35,7 @@ from redouble.server.hub import Connection, Hub
 from redouble.server.invalid import schema_refusal
 from redouble.server.limits import DEFAULT_QUOTAS, BodyLimit, BodyRefused, Quota, Quotas, decode_json
 from redouble.server.lobby import EXPIRE_AFTER, LOBBY_PAGE, LOBBY_PAGE_MAX, Cursor
-from redouble.server.messages import refusal
+from redouble.server.messages import in_language, reader_language, refusal
 from redouble.server.robotpool import RobotPool, WorkerPool
 from redouble.server.store import Store
 from redouble.server.table import Table
@@ -326,33 +326,35 @@ def _download(text: str, filename: str) -> Response:
     return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
+async def _turn_away(websocket: WebSocket, error: ServerError, language: str, close: int) -> None:
+    """Refuse a connection before its welcome: the keyed refusal, worded in the page's language."""
+    error = in_language(error, language)
+    await websocket.send_text(json.dumps({"type": "error", "id": None, **error.to_json()}))
+    await websocket.close(code=close)
+
+
 async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
     """One client's websocket: welcome, then read, check and answer its messages."""
     await websocket.accept()
+    langs = websocket.query_params.getlist("lang")
+    language = reader_language(langs[0] if len(langs) == 1 else None, websocket.headers.get("accept-language"))
     try:
         table = await hub.get(table_id)
     except ServerError as error:
-        await websocket.send_text(json.dumps({"type": "error", "id": None, "code": error.code,
-                                              "message": str(error)}))
-        await websocket.close(code=4404)
+        await _turn_away(websocket, error, language, 4404)
         return
     tokens = websocket.query_params.getlist("token")
     names = websocket.query_params.getlist("name")
     rejoins = websocket.query_params.getlist("seat")
-    langs = websocket.query_params.getlist("lang")
-    if len(tokens) > 1 or len(names) > 1 or len(rejoins) > 1 or len(langs) > 1 or (tokens and rejoins) \
-            or any(not control_free(name) for name in names):
-        await websocket.send_text(json.dumps({
-            "type": "error", "id": None, "code": "bad_request",
-            "message": "give at most one token (or one seat to rejoin), one name, without "
-                       "control characters, and one language"}))
-        await websocket.close(code=4400)
+    if len(tokens) > 1 or len(names) > 1 or len(rejoins) > 1 or len(langs) > 1 or (tokens and rejoins):
+        await _turn_away(websocket, refusal("bad_request", "err_connect_once"), language, 4400)
+        return
+    if any(not control_free(name) for name in names):
+        await _turn_away(websocket, refusal("bad_request", "err_field_control", field="name"), language, 4400)
         return
     if langs and langs[0] not in LANGUAGES:
-        await websocket.send_text(json.dumps({
-            "type": "error", "id": None, "code": "bad_request",
-            "message": f"lang must be one of {', '.join(LANGUAGES)}, not {langs[0]!r}"}))
-        await websocket.close(code=4400)
+        await _turn_away(websocket, refusal("bad_request", "err_field_choice", field="lang",
+                                         choices=", ".join(LANGUAGES)), language, 4400)
         return
     lang = commands.Language.model_validate({"type": "language", "lang": langs[0]}) if langs else None
     token = tokens[0] if tokens else None
@@ -360,17 +362,12 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
     if token:
         seat = table.seat_for_token(token)
         if seat is None:
-            await websocket.send_text(json.dumps({
-                "type": "error", "id": None, "code": "forbidden",
-                "message": "this invitation token does not belong to a seat at this table"}))
-            await websocket.close(code=4403)
+            await _turn_away(websocket, refusal("forbidden", "err_forbidden"), language, 4403)
             return
     client = _client(websocket)
     if hub.sockets.get(client, 0) >= hub.quotas.sockets_per_client:
-        await websocket.send_text(json.dumps({
-            "type": "error", "id": None, "code": "rate_limited",
-            "message": f"at most {hub.quotas.sockets_per_client} connections from one address"}))
-        await websocket.close(code=1013)
+        await _turn_away(websocket, refusal("rate_limited", "err_sockets_per_client",
+                                         count=hub.quotas.sockets_per_client), language, 1013)
         return
     name = websocket.query_params.get("name")
     cookie = websocket.cookies.get(COOKIE)
@@ -388,10 +385,9 @@ async def websocket_session(hub: Hub, websocket: WebSocket, table_id: str) -> No
         except ServerError as error:
             denied = error
     elif seat is None and not table.options.kibitzers:
-        denied = ServerError("forbidden", "this table does not allow kibitzers")
+        denied = refusal("forbidden", "people_kibitzers_refused")
     if denied is not None:
-        await websocket.send_text(json.dumps({"type": "error", "id": None, **denied.to_json()}))
-        await websocket.close(code=4400 if denied.code == "bad_request" else 4403)
+        await _turn_away(websocket, denied, language, 4400 if denied.code == "bad_request" else 4403)
         return
     hub.sockets[client] = hub.sockets.get(client, 0) + 1
     try:

@@ -65,12 +65,12 @@ from redouble.seats import Seat, Side
 from redouble.server import clubpresenter
 from redouble.server.clubpresenter import DIRECTOR, PUBLIC, Viewer
 from redouble.server.errors import ServerError
-from redouble.server.messages import Message, log_line, refusal, refused
+from redouble.server.messages import Message, log_line, logged, refusal, refused
 from redouble.server.watching import Watcher, refuse, relay
 
 __all__ = ["ClubHub", "club_router"]
 
-DIRECTOR_AUTHOR = "director"
+DIRECTOR_AUTHOR = logged("club_by_director")
 EVENT_SESSIONS = 60
 """The most sessions one event's combined ranking combines (a weekly series over a year and more)."""
 
@@ -795,7 +795,7 @@ def club_router(hub: ClubHub, static: Path) -> APIRouter:
         def action() -> Record:
             key = f"t{table}:{request.entry_id}"
             earlier = _earlier(live.session, key)
-            if earlier is not None and earlier.by == f"table {table} NS" and request.round in (
+            if earlier is not None and earlier.by == logged("club_by_table_NS", table=table) and request.round in (
                     None, getattr(getattr(earlier.change, "result", None), "round", None)):
                 return earlier  # a replayed entry: the first answer again, nothing stored twice
             state = live.session.state
@@ -805,7 +805,7 @@ def club_router(hub: ClubHub, static: Path) -> APIRouter:
                 raise refusal("bad_request", "err_sit_out", table=table, round=round_)
             result = _result(request.board, seating.ns, seating.ew, request.contract, request.declarer,
                              request.lead, request.tricks, table=table, round_=round_)
-            return live.session.enter(result, by=f"table {table} NS", key=key)
+            return live.session.enter(result, by=logged("club_by_table_NS", table=table), key=key)
 
         record = await hub.write(live, action)
         return _answer(live, record)
@@ -821,7 +821,7 @@ def club_router(hub: ClubHub, static: Path) -> APIRouter:
             session = live.session
             key = f"t{table}:{request.entry_id}"
             earlier = _earlier(session, key)
-            if earlier is not None and earlier.by == f"table {table} EW":
+            if earlier is not None and earlier.by == logged("club_by_table_EW", table=table):
                 return earlier  # a replayed confirmation: the first answer again
             if request.side != "EW":
                 raise refusal("bad_request", "err_confirm_side", table=slot.table, round=slot.round,
@@ -837,9 +837,9 @@ def club_router(hub: ClubHub, static: Path) -> APIRouter:
                 raise refusal("bad_request", "err_result_changed", table=slot.table, round=slot.round,
                               board=slot.board, score=f"{slot_state.result.ns_score:+d}")
             if request.answer == "refuse":
-                return session.append(ResultRemoved(slot), by=f"table {table} EW", key=key,
-                                      reason="refused by East-West")
-            return session.append(ResultConfirmed(slot, Side.EW), by=f"table {table} EW", key=key)
+                return session.append(ResultRemoved(slot), by=logged("club_by_table_EW", table=table), key=key,
+                                      reason=logged("club_reason_refused_ew"))
+            return session.append(ResultConfirmed(slot, Side.EW), by=logged("club_by_table_EW", table=table), key=key)
 
         record = await hub.write(live, action)
         return _answer(live, record)

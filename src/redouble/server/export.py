@@ -26,7 +26,7 @@ def clean_text(text: str, *, lin: bool = False) -> str:
 
 
 def _tags(table: Any, state: Any) -> dict[str, str]:
-    names = {seat: clean_text(table.seats[seat].name) for seat in table.seats}
+    names = {seat: clean_text(info.shown(seat)) for seat, info in table.seats.items()}
     from redouble.formats.pbn.events import scoring_tag
     from redouble.seats import Seat
 
@@ -49,7 +49,7 @@ def lin(table: Any, state: Any) -> str:
     """One finished board as BBO's LIN."""
     from redouble.formats.lin import dumps, from_board_state
 
-    players = {seat: clean_text(info.name, lin=True) for seat, info in table.seats.items()}
+    players = {seat: clean_text(info.shown(seat), lin=True) for seat, info in table.seats.items()}
     board = from_board_state(state, players=players)
     board.calls = [dataclasses.replace(call, explanation=clean_text(call.explanation, lin=True))
                    if call.explanation is not None else call for call in board.calls]

@@ -35,6 +35,7 @@ from redouble.server.events import (
 )
 from redouble.server.limits import DEFAULT_QUOTAS, Quota, Quotas, Rule
 from redouble.server.lobby import EXPIRE_AFTER, Cursor
+from redouble.server.messages import refusal
 from redouble.server.options import TableOptions
 from redouble.server.people import People
 from redouble.server.presenter import Viewer
@@ -73,8 +74,7 @@ again until it ends: ``redouble.server.stopping``) before it goes on without the
 
 
 def _quarantined(table_id: str) -> ServerError:
-    return ServerError("quarantined", f"table {table_id!r} is out of play: its stored log does not "
-                                      "replay (the server's log names the reason)")
+    return refusal("quarantined", "err_table_quarantined", table=table_id[:40])
 SEND_QUEUE = 1000
 
 
@@ -212,7 +212,7 @@ class Hub:
         try:
             record = await self.store.run(self.store.load_table, table_id)
             if record is None:
-                raise ServerError("not_found", f"there is no table {table_id!r}")
+                raise refusal("not_found", "err_not_found")
             if table_id in self.tables:  # loaded meanwhile
                 return self.tables[table_id]
             table = Table(record)
@@ -336,8 +336,7 @@ class Hub:
                 tokens[seat] = given.get(seat) or secrets.token_urlsafe(18)
                 token_hash = hash_token(tokens[seat])
             records.append(SeatRecord(seat=seat.letter(), kind=kind,
-                                      name=(name or "").strip() or (robot_name if kind == "robot"
-                                                                    else seat.format(full=True)),
+                                      name=(name or "").strip() or (robot_name if kind == "robot" else ""),
                                       token_hash=token_hash))
         table_id = secrets.token_urlsafe(8)
         if self.cluster is not None:

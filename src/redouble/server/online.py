@@ -65,7 +65,7 @@ from redouble.server.club import ClubHub, CreateRequest, LiveSession, MovementRe
 from redouble.server.errors import ServerError
 from redouble.server.events import BoardEnded, TableEnded, TableEvent
 from redouble.server.hub import Hub
-from redouble.server.messages import Message, refusal, refused
+from redouble.server.messages import Message, logged, refusal, refused
 from redouble.server.onlinepresenter import seat_of
 from redouble.server.onlineremote import Action, OnlineRemote, viewer_key
 from redouble.server.substitute import may_stand_in
@@ -77,15 +77,15 @@ __all__ = ["Online", "OnlineSession", "RoundTable", "online_router"]
 
 log = logging.getLogger("redouble.server.online")
 
-BY = "web table"
-DIRECTOR = "director"
+BY = logged("club_by_web_table")
+DIRECTOR = logged("club_by_director")
 SEEDS = "the web table's seeds"
 """The source of the hand records an online session adds when its last round is over."""
 SECONDS_PER_BOARD = 450.0
 """7½ minutes a board: the usual club and online pace."""
 WARNING_SECONDS = 120.0
 TICK = 0.25
-NOT_IN_TIME = "not played in time: "
+NOT_IN_TIME = logged("club_reason_not_in_time", reason="")
 """How the reason of an average-for-not-played begins in the audit log (the director's reason follows)."""
 LEASE_PREFIX = "online:"
 """The names of online sessions' leases begin so (the tables' leases are named by their ids)."""
@@ -693,9 +693,10 @@ class Online:
             earlier = next((record for record in reversed(session.records) if record.key == key), None)
             if earlier is not None:
                 return earlier
-            session.enter(line, by=f"{BY} {seating.table}", key=key)
-            return session.append(ResultConfirmed(slot, Side.EW), by=f"{BY} {seating.table}",
-                                  reason="played at the web table")
+            by = logged("club_by_web_table_at", table=seating.table)
+            session.enter(line, by=by, key=key)
+            return session.append(ResultConfirmed(slot, Side.EW), by=by,
+                                  reason=logged("club_reason_web_table"))
 
         try:
             await self.club.write(online.live, action)

@@ -45,7 +45,7 @@ from redouble.server.events import (
 )
 from redouble.server.render import view_json
 from redouble.server.store import TableRecord
-from redouble.server.table import Table
+from redouble.server.table import Table, chosen_name
 from redouble.state import BoardState
 from redouble.view import Phase
 
@@ -513,7 +513,7 @@ def traveller_frame(table: Table, number: int, viewer: Viewer,
     rows = []
     for index, (other, result) in enumerate(finished):
         rest = scores[:index] + scores[index + 1:]
-        names = {seat: other.seats[seat].name for seat in SEATS}
+        names = {seat: other.seats[seat].shown(seat, viewer.lang) for seat in SEATS}
         rows.append({
             "you": other is table and viewer.seat is not None,
             "ns": f"{names[Seat.NORTH]} – {names[Seat.SOUTH]}",
@@ -582,7 +582,8 @@ def finished_entry(record: TableRecord) -> dict[str, Any]:
     results and hand records are (the table page and the PBN of every board it may show)."""
     return {"id": record.id, "form": record.form, "scoring": record.config.get("scoring"),
             "created": record.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"), "status": record.status,
-            "seats": {seat.seat: {"kind": seat.kind, "name": seat.name} for seat in record.seats},
+            "seats": {seat.seat: {"kind": seat.kind, "name": chosen_name(Seat.parse(seat.seat), seat.kind, seat.name)}
+                      for seat in record.seats},
             "results": f"/table/{record.id}", "pbn": f"/api/tables/{record.id}/boards.pbn"}
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from redouble.errors import BridgeError
 from redouble.seats import Seat
-from redouble.server.errors import ServerError
+from redouble.server.messages import refusal
 from redouble.server.table import Table
 
 if TYPE_CHECKING:
@@ -58,14 +58,12 @@ class SeatHolders:
         try:
             seat = Seat.parse(letter)
         except BridgeError:
-            raise ServerError("bad_request", f"seat must be N, E, S or W, not {letter[:8]!r}") from None
+            raise refusal("bad_request", "err_field_choice", field="seat", choices="N, E, S, W") from None
         if table.seats[seat].kind != "human":
-            raise ServerError("forbidden", f"a robot plays {seat.format(full=True)}: nobody "
-                                           "rejoins it")
+            raise refusal("forbidden", "err_rejoin_robot")
         store = self.hub.store
         held = None if session is None else await store.run(store.seat_holder, table.id,
                                                                seat.letter())
         if session is None or held is None or held != session_hash(session):
-            raise ServerError("forbidden", "this seat is not yours to rejoin: only the browser "
-                                           "that sat there with its link can (use the link)")
+            raise refusal("forbidden", "people_rejoin_refused")
         return seat

@@ -50,9 +50,9 @@ def propose(table: Table, seat: Seat, command: Command) -> list[TableEvent]:
     if info.kind != "human":
         raise ServerError("substitute", f"a robot already plays {target.format(full=True)}")
     if target in table.substitutes:
-        raise ServerError("substitute", f"a robot already plays for {info.name}")
+        raise ServerError("substitute", f"a robot already plays for {info.shown(target)}")
     if info.connected:
-        raise ServerError("substitute", f"{info.name} is at the table: a robot substitutes only "
+        raise ServerError("substitute", f"{info.shown(target)} is at the table: a robot substitutes only "
                                         "for a person who is away")
     return [Substituted(seat=target, reason="asked")]
 

@@ -83,15 +83,27 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def chosen_name(seat: Seat, kind: str, name: str) -> str:
+    """The name a person chose for a human seat, ``""`` where none was chosen: an unnamed seat is
+    called by its seat, in each reader's language (notation's seat names), so that name is not
+    stored; tables stored before kept the English one ("North"), which is read as none."""
+    return "" if kind == "human" and name == seat.format(full=True) else name
+
+
 @dataclass(slots=True)
 class SeatState:
-    """A seat: a person or a robot, its name, and whether someone is connected to it."""
+    """A seat: a person or a robot, its name (``""`` for a person who chose none), and whether
+    someone is connected to it."""
 
     kind: str
     name: str
     token_hash: str | None
     connected: bool = False
     lang: str = "en"
+
+    def shown(self, seat: Seat, lang: str = "en") -> str:
+        """The seat's name as a reader of ``lang`` sees it: the chosen one, else the seat's own."""
+        return self.name or seat.format(lang=lang, full=True)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "connected": self.connected}
@@ -146,8 +158,8 @@ class Table:
         #: seats a robot plays for their absent person, and why (server/substitute.py)
         self.substitutes: dict[Seat, str] = {}
         self.seats: dict[Seat, SeatState] = {
-            Seat.parse(s.seat): SeatState(kind=s.kind, name=s.name, token_hash=s.token_hash)
-            for s in record.seats}
+            seat: SeatState(kind=s.kind, name=chosen_name(seat, s.kind, s.name), token_hash=s.token_hash)
+            for s in record.seats for seat in (Seat.parse(s.seat),)}
         self.seeds: dict[int, tuple[str, str]] = dict(record.seeds)
         self.log: list[TableEvent] = []
         #: the seq of the last event each command (seat, message id) made: a replayed id is

@@ -89,7 +89,9 @@ function showClosed(closed) {
 function logText(line) {
   const what = line.message ? worded(line.message) : line.text;
   const at = line.at ? `${line.at.slice(0, 19).replace("T", " ")} ` : "";
-  return line.message ? `#${line.seq} ${at}${line.by}: ${what}${line.reason ? ` (${line.reason})` : ""}` : what;
+  const by = line.by_message ? worded(line.by_message) : line.by; // "tafel 3 NZ"; a typed name as it is
+  const why = line.reason_message ? worded(line.reason_message) : line.reason;
+  return line.message ? `#${line.seq} ${at}${by}: ${what}${why ? ` (${why})` : ""}` : what;
 }
 
 function say(text, refused = false) {

@@ -1,6 +1,6 @@
 // The ranking table shared by the live ranking page and the director's console.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { decimal, t } from "./i18n.js";
 
 /** A field's name in the page's language: "NS" / "EW" (with the section when there are several). */
 function fieldName(name, fields) {
@@ -20,5 +20,5 @@ export function rankingEl(ranking) {
     h("tbody", {}, field.lines.map((line) => h("tr", { dataset: { pair: line.pair } },
       h("td.place", {}, line.place), h("td", {}, line.pair), h("td", {}, line.names),
       h("td.pct", {}, line.percentage === null ? line.total
-        : t("club_pct", { pct: line.percentage.toFixed(2) }))))))));
+        : t("club_pct", { pct: decimal(line.percentage, 2) }))))))));
 }

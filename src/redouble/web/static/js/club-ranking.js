@@ -3,13 +3,13 @@
 import { h, fill, byId } from "./dom.js";
 import { rankingEl } from "./club-ranking-view.js";
 import { where, watch, signed, contractSymbols } from "./club.js";
-import { t, setLanguage, preferredLanguage } from "./i18n.js";
+import { decimal, t, setLanguage, preferredLanguage } from "./i18n.js";
 
 const { session, token } = where();
 const travellers = new Map();
 
 function points(line) {
-  if (line.ns_percentage !== null && line.ns_percentage !== undefined) return t("club_pct", { pct: line.ns_percentage });
+  if (line.ns_percentage !== null && line.ns_percentage !== undefined) return t("club_pct", { pct: decimal(line.ns_percentage, 2, 0) });
   return line.ns_points ?? "";
 }
 

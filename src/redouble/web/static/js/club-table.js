@@ -2,11 +2,10 @@
 // the outbox that resends with the same entry ids, and the travellers of boards played here.
 import { h, fill, byId } from "./dom.js";
 import { where, entryId, call, Outbox, watch, signed, contractSymbols } from "./club.js";
-import { t, setLanguage, preferredLanguage, seatLetter } from "./i18n.js";
+import { t, cardText, decimal, setLanguage, preferredLanguage, rankText, seatLetter, strainText } from "./i18n.js";
 
 const { session, table, token } = where();
 const api = `/api/club/sessions/${session}/tables/${table}`;
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
 const state = { view: null, board: null, level: null, strain: null, double: "", declarer: null, result: null,
                 leadSuit: null, leadRank: null, travellers: new Map(), finished: null };
 
@@ -34,15 +33,15 @@ function contractText() {
 
 function renderEntry() {
   keypad("levels", ["1", "2", "3", "4", "5", "6", "7", "pass"], "level", (v) => (v === "pass" ? t("club_pass") : v));
-  keypad("strains", ["C", "D", "H", "S", "NT"], "strain", (v) => SUITS[v]);
+  keypad("strains", ["C", "D", "H", "S", "NT"], "strain", strainText); // "SA" on a Dutch or German page
   keypad("doubles", ["", "X", "XX"], "double", (v) => v || "–");
   keypad("declarers", ["N", "E", "S", "W"], "declarer", seatLetter);
   keypad("results", ["-6", "-5", "-4", "-3", "-2", "-1", "=", "+1", "+2", "+3", "+4", "+5", "+6"], "result",
          (v) => v.replace("-", "−"));
-  keypad("lead-suits", ["S", "H", "D", "C"], "leadSuit", (v) => SUITS[v]);
-  keypad("lead-ranks", ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"], "leadRank");
+  keypad("lead-suits", ["S", "H", "D", "C"], "leadSuit", strainText);
+  keypad("lead-ranks", ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"], "leadRank", rankText);
   const contract = contractText();
-  const lead = state.leadSuit && state.leadRank ? `${SUITS[state.leadSuit]}${state.leadRank}` : "";
+  const lead = state.leadSuit && state.leadRank ? `${strainText(state.leadSuit)}${rankText(state.leadRank)}` : "";
   byId("summary").textContent = state.board
     ? `${t("club_board", { board: state.board })}: ${contract ? contractSymbols(contract) : "…"}` +
       (contract && contract !== "pass"
@@ -83,7 +82,7 @@ function render() {
     fill(verify,
       h("h2", {}, t("club_check", { board: waiting.board })),
       h("p.big", {}, `${contractSymbols(line.contract)} ${line.declarer ? seatLetter(line.declarer) : ""} ${line.contract ? line.result.split(" ").pop() : ""}`
-        + (line.lead ? ` · ${t("club_lead", { card: line.lead })}` : "")),
+        + (line.lead ? ` · ${t("club_lead", { card: cardText(line.lead) })}` : "")),
       h("p.scores", { id: "scores" },
         h("span", {}, `${t("club_side_NS")} ${signed(line.ns_score)}`),
         h("span", {}, `${t("club_side_EW")} ${signed(line.ew_score)}`)),
@@ -122,7 +121,7 @@ function renderTravellers() {
 /** A line's score for the pairs: NS/EW percentages (matchpoints), else the points. */
 function linePoints(line) {
   if (line.ns_percentage !== null && line.ns_percentage !== undefined) {
-    return `${t("club_pct", { pct: line.ns_percentage })} / ${t("club_pct", { pct: line.ew_percentage })}`;
+    return `${t("club_pct", { pct: decimal(line.ns_percentage, 2, 0) })} / ${t("club_pct", { pct: decimal(line.ew_percentage, 2, 0) })}`;
   }
   return line.ns_points === null ? "" : `${line.ns_points}/${line.ew_points}`;
 }

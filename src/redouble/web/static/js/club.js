@@ -1,7 +1,7 @@
 // The club pages' shared parts: where the page is, the outbox that survives a dropped network,
 // and the live socket that re-renders on every confirmed entry.
 
-import { worded } from "./i18n.js";
+import { contractText, t, worded } from "./i18n.js";
 
 /** The session id, the table (on a table page) and the link's token, from the address. */
 export function where() {
@@ -98,6 +98,6 @@ export function signed(score) {
 
 /** A contract with its suit symbol: 4♠, 3NTX. */
 export function contractSymbols(text) {
-  if (!text) return "pass";
-  return text.replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣");
+  if (!text || text.toLowerCase() === "pass") return t("club_pass"); // a passed-out board, in the page's language
+  return contractText(text); // "4♠X", "3SA" on a Dutch page
 }

@@ -46,6 +46,14 @@ export async function setLanguage(code) {
 
 export function language() { return current; }
 
+/** A number as the page's language writes it, with `most` decimals at most and `least` at least:
+ * "62.5" in English, "62,5" in Dutch, German and Norwegian. */
+export function decimal(value, most = 1, least = most) {
+  const tag = current === "no" ? "nb" : current;
+  return new Intl.NumberFormat(tag, { minimumFractionDigits: least, maximumFractionDigits: most, useGrouping: false })
+    .format(Number(value));
+}
+
 export function onLanguageChange(listener) { listeners.push(listener); }
 
 /** A message of the catalogue with {placeholders} filled in. */

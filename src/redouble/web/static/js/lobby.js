@@ -94,7 +94,7 @@ function renderLinks() {
 function peopleOf(table) {
   return ORDER.map((seat) => {
     const info = table.seats?.[seat] || {};
-    return info.kind === "robot" ? t("robot") : info.name || "·";
+    return info.kind === "robot" ? t("robot") : info.name || seatName(seat); // unnamed: the seat, in the page's language
   }).join(" · ");
 }
 

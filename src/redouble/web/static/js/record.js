@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { auctionEl } from "./auction.js";
 import { holdingLines } from "./cards.js";
-import { cardText, contractText, seatLetter, seatName, strainText, t } from "./i18n.js";
+import { cardText, contractText, decimal, seatLetter, seatName, strainText, t } from "./i18n.js";
 
 const ORDER = ["N", "E", "S", "W"];
 const next = (seat, n = 1) => ORDER[(ORDER.indexOf(seat) + n) % 4];
@@ -255,7 +255,7 @@ function travellerEl(traveller, onRefresh) {
     h("td", {}, row.contract ? `${contractText(row.contract)} ${seatLetter(row.declarer)}` : t("passed_out")),
     h("td", {}, row.tricks ?? ""), h("td", {}, signed(row.score_ns)),
     ...(imps ? [h("td", {}, row.imps_ns === null ? "" : signed(row.imps_ns))]
-      : [h("td", {}, String(row.mp_ns)), h("td", {}, String(row.mp_ew)), h("td", {}, row.percent_ns.toFixed(1))])));
+      : [h("td", {}, String(row.mp_ns)), h("td", {}, String(row.mp_ew)), h("td", {}, decimal(row.percent_ns, 1))])));
   return h("section.traveller", { id: "traveller" }, h("h3", {}, t("traveller")),
     h("div.table-scroll", {}, h("table.results.traveller-table", { "aria-label": t("traveller") },
       h("thead", {}, h("tr", {}, heads.map((head) => (Array.isArray(head)

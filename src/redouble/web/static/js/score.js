@@ -1,6 +1,6 @@
 // Score displays: the rubber sheet drawn as on paper, Chicago, duplicate and mini-bridge.
 import { h } from "./dom.js";
-import { contractText, seatLetter, t } from "./i18n.js";
+import { contractText, decimal, seatLetter, t } from "./i18n.js";
 
 /** WE is the viewer's side (N-S for a spectator). */
 function sides(mySeat) {
@@ -114,7 +114,7 @@ export function rubberSheetEl(raw, mySeat, index, titleKey = "rubber_n") {
 
 function signed(value, unit = "") {
   if (value === null || value === undefined) return "";
-  const text = typeof value === "number" && !Number.isInteger(value) ? value.toFixed(1) : String(value);
+  const text = typeof value === "number" && !Number.isInteger(value) ? decimal(value, 1) : String(value);
   return (value > 0 ? "+" : "") + text + unit;
 }
 
@@ -172,7 +172,7 @@ export function scoreEl(score, results, mySeat, { onBoard = null } = {}) {
     }
     case "duplicate": {
       const columns = [board, contract, points];
-      if (score.scoring === "matchpoints") columns.push({ head: "%", value: (r, f) => r.matchpoints_ns === null || r.matchpoints_ns === undefined ? "" : (f > 0 ? r.matchpoints_ns : 100 - r.matchpoints_ns).toFixed(1) });
+      if (score.scoring === "matchpoints") columns.push({ head: "%", value: (r, f) => r.matchpoints_ns === null || r.matchpoints_ns === undefined ? "" : decimal(f > 0 ? r.matchpoints_ns : 100 - r.matchpoints_ns, 1) });
       else columns.push({ head: t("imps"), value: (r, f) => (r.imps_ns === null || r.imps_ns === undefined ? "" : r.imps_ns * f) });
       if (score.scoring === "imps-vs-par") {
         columns.push({ head: t("par"), value: (r, f) => {
@@ -183,7 +183,7 @@ export function scoreEl(score, results, mySeat, { onBoard = null } = {}) {
       const unit = score.unit === "%" ? "%" : "";
       return h("div", {}, resultsTable(results, mySeat, columns),
         h("p.total-line", {}, h("strong", {}, t("total")), ": ", t("we"), " ",
-          score.unit === "%" ? `${(score.total?.[we] ?? 0).toFixed(1)}%` : signed(score.total?.[we] ?? 0),
+          score.unit === "%" ? `${decimal(score.total?.[we] ?? 0, 1)}%` : signed(score.total?.[we] ?? 0),
           unit ? "" : ` ${t("imps")}`));
     }
     case "minibridge": {
@@ -203,7 +203,7 @@ export function finalSummaryEl(score, results, mySeat) {
   const played = results.length === 1 ? t("boards_played_one") : t("boards_played", { n: results.length });
   const total = (side) => {
     const value = score.total?.[side] ?? 0;
-    if (score.unit === "%") return `${value.toFixed(1)}%`;
+    if (score.unit === "%") return `${decimal(value, 1)}%`;
     return score.type === "duplicate" ? `${signed(value)} ${t("imps")}` : signed(value);
   };
   return h("div.final-summary", { id: "final-summary" },

@@ -61,7 +61,7 @@ function seatInfo(seat) { return state.table?.seats?.[seat] || {}; }
 function playerName(seat) {
   const info = seatInfo(seat);
   if (info.kind === "robot") return info.name ? `${info.name}` : t("robot");
-  return info.name || t("empty_seat");
+  return info.name || seatName(seat); // a person who chose no name: the seat, in the page's language
 }
 function isVulnerable(vulnerability, seat) {
   if (state.board?.minibridge) return false; // mini-bridge has no vulnerability
@@ -520,7 +520,7 @@ function renderChat() {
   const log = byId("chat-log");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   fill(log, state.chat.map((message) => h(`li.${message.channel}`, { dataset: { number: message.number } },
-    h("span.who", {}, `${message.seat ? seatLetter(message.seat) + " " : ""}${message.name || t("people_kibitzer")}:`),
+    h("span.who", {}, `${message.seat ? seatLetter(message.seat) + " " : ""}${message.name || (message.seat ? seatName(message.seat) : t("people_kibitzer"))}:`),
     h("span.text", {}, message.text))));
   if (atEnd) log.scrollTop = log.scrollHeight;
 }
