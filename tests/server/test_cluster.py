@@ -535,7 +535,7 @@ def test_a_person_who_came_and_went_on_another_process_starts_the_owners_count_a
         expiry.expire_after = 60.0
         watched, _tokens = await a.hub.create(human_table(
             boards=36, pace="human", seats=dict.fromkeys("NESW", "robot")))
-        south = await c.hub.join(await c.table(seated.id), Seat.SOUTH, "South")
+        south = await c.hub.join(await c.table(seated.id), Seat.SOUTH, None)
         await until(lambda: seated.id not in a.hub.people.expired, 30, "a never took the table back")
         kibitzer = await c.hub.join(await c.table(watched.id), None, None)
         await until(lambda: a.cluster.watched(watched.id), 30, "a never heard of the kibitzer")
