@@ -37,6 +37,14 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 THREE_NT = Call.parse("3NT")
 AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=23)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
+SLAM_FLOOR = 31
+"""A slam the placement wants is bid when the hand's HCP and the least partner's system
+calls showed reach 31 (the placement's estimate of partner adds the rest of the 33); below
+it game, and the simulation, where it is on, weighs the slam."""
+GRAND_FLOOR = 35
+"""A grand slam the placement wants is bid only when the hand's HCP and the least partner's
+system calls showed reach 35 (37 is the textbook figure for a grand between the hands; the
+placement's estimate of partner adds the rest): short of it, the small slam."""
 
 
 # --- hand tests ------------------------------------------------------------------------------
@@ -1281,7 +1289,7 @@ def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
     if not _is_game(call) or not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
         return shown
     lo, hi = shown.hcp
-    held_back = min(MAX_HCP, 30 - _partner_by_rules(ctx))
+    held_back = min(MAX_HCP, SLAM_FLOOR - 1 - _partner_by_rules(ctx))
     return replace(shown, hcp=(lo, max(hi, held_back)))
 
 
@@ -1370,8 +1378,13 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
     call, shown = sayc.natural_fallback(system, info, ctx, placement=AGGRESSIVE)
     long = info.longest()
+    if (call.is_bid and call.level == 7 and call.strain is not None
+            and info.hcp + _partner_by_rules(ctx) < GRAND_FLOOR):
+        small = Call.bid(6, call.strain)
+        if ctx.last_bid is None or small.rank > ctx.last_bid.rank:
+            call, shown = small, sayc.describe_natural(system, ctx, small)
     if (call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us()
-            and info.hcp + _partner_by_rules(ctx) < 31):
+            and info.hcp + _partner_by_rules(ctx) < SLAM_FLOOR):
         # a slam needs the strength partner's system calls showed; short of it, game (a
         # forcing call from partner still has to be answered: never a pass of a force)
         assert call.strain is not None
