@@ -104,3 +104,27 @@ def test_three_cards_raise_a_weak_jump_overcall_to_the_three_level() -> None:
 def test_a_good_long_major_bids_game_over_a_weak_two_rather_than_double() -> None:
     # 17 HCP and KQJ7653: 4♠ over 2♥ at once (a double would hear partner's 3♣).
     assert choose("KQJ7653.8.AKQ.QT", "2H") == "4S"
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("3.AJ9762.A2.K762", "2H"),   # 12 HCP, a six-card suit headed by the ace: vulnerable too
+    ("3.J97632.A2.K762", "Pass"),  # 8 HCP and no top honour in it: not vulnerable at two
+])
+def test_an_opening_hand_with_a_six_card_suit_overcalls_at_two(hand: str, call: str) -> None:
+    # An opening hand with a six-card suit does not pass over their opening (Lawrence, "The
+    # Complete Book on Overcalls": the two-level overcall is an opening bid with a good suit).
+    assert choose(hand, "1S", vul=BOTH) == call
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("83.KQJ94.AK.T872", "4H"),   # 13 HCP and five hearts: 14 total points accept
+    ("83.KQJ94.K2.T872", "3H"),   # 11 total points: a minimum rebids the suit
+])
+def test_the_overcaller_answers_a_cue_bid_raise(hand: str, call: str) -> None:
+    # Advancer's cue bid of their suit is a limit raise or better (Root, "Commonsense
+    # Bidding"): the overcaller with extra values bids game, a minimum rebids the suit.
+    assert choose(hand, "1S 2H P 2S P") == call
+    read = meaning("1S 2H P", "2S")
+    assert read.shown.forcing.name == "FORCING" and read.shown.conflicts() == []
+    assert "limit raise" in str(read.shown.describe("en"))
+    assert "game-forcing" not in str(read.shown.describe("en"))

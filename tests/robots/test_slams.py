@@ -55,6 +55,13 @@ def test_slam_values_short_of_the_shown_strength_bid_game_not_pass() -> None:
     assert str(chosen.call) == "4S"
 
 
+def test_no_grand_slam_without_the_strength_for_one() -> None:
+    # 18 HCP and six hearts opposite a 15–17 notrump: 33 for sure, short of the 37 a grand
+    # wants (Goren's point count): the small slam, not 7♥ (the placement bid it unasked)
+    _, _, chosen = _explained("QJ.AQJ942.AQ4.Q6", "1N P 2D P 2H P")
+    assert str(chosen.call) == "6H"
+
+
 def test_a_game_bid_with_slam_values_is_a_slam_decision() -> None:
     # 24 HCP opposite a 1♥ response (6+): 30 between the hands, the rules bid game
     ctx, info, chosen = _explained("AKQ5.AKT4.A754.A", "1D P 1H P")

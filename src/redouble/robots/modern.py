@@ -37,6 +37,14 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 THREE_NT = Call.parse("3NT")
 AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=23)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
+SLAM_FLOOR = 31
+"""A slam the placement wants is bid when the hand's HCP and the least partner's system
+calls showed reach 31 (the placement's estimate of partner adds the rest of the 33); below
+it game, and the simulation, where it is on, weighs the slam."""
+GRAND_FLOOR = 35
+"""A grand slam the placement wants is bid only when the hand's HCP and the least partner's
+system calls showed reach 35 (37 is the textbook figure for a grand between the hands; the
+placement's estimate of partner adds the rest): short of it, the small slam."""
 
 
 # --- hand tests ------------------------------------------------------------------------------
@@ -116,8 +124,10 @@ def _overcall_1(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 def _overcall_2(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     """Two-level overcall: a good five-card suit and 10+ HCP (11+ vulnerable); a six-card
-    suit of weak-two quality from 9 (10); with 13+ HCP, or seven cards and two of the top
-    five honours, any six-card suit (the length and the values make up for its spots)."""
+    suit of weak-two quality from 9 (10), or with an ace, king or queen in it from 11 (12:
+    an opening hand with a six-card suit does not pass); with 13+ HCP, or seven cards and two
+    of the top five honours, any six-card suit (the length and the values make up for its
+    spots)."""
     suit = bind["t"]
     need = 11 if ctx.vulnerable else 10
     n = info.lengths[suit]
@@ -125,7 +135,9 @@ def _overcall_2(info: HandInfo, bind: Bind, ctx: Context) -> bool:
             info.hcp >= 13 or (n >= 7 and info.top_honours(suit, 5) >= 2)):
         return True
     if n >= 6:
-        return info.hcp >= need - 1 and suit_quality(info, suit, vulnerable=ctx.vulnerable)
+        return info.hcp >= need - 1 and (suit_quality(info, suit, vulnerable=ctx.vulnerable)
+                                         or (info.hcp >= need + 1
+                                             and info.top_honours(suit, 3) >= 1))
     return info.hcp >= need and info.good_suit(suit)
 
 
@@ -354,6 +366,15 @@ def _replacements() -> dict[str, Rule]:
         _R("advance_ov_raise", "1s Lt P ?", "ct", hcp=(6, 10), points=Points.SUPPORT,
            trump="t", lengths={"t": (3, 13)}),
     ]
+    # a cue bid of their suit raising partner is a limit raise or better, not a game force
+    new += [
+        _R("advance_ov_cue", "1s Lt P ?", "cs", hcp=(11, ANY), points=Points.SUPPORT,
+           trump="t", lengths={"t": (3, 13)}, artificial=True, notes=(("cue_raise", None),),
+           forcing=F.FORCING),
+        _R("comp_cue_raise", "1s Lt ?", "ct", hcp=(10, ANY), points=Points.SUPPORT, trump="s",
+           lengths={"s": (3, 13)}, artificial=True, notes=(("cue_raise", None),),
+           forcing=F.FORCING, when=lambda c, b: b["s"].is_major),
+    ]
     # 1NT–6NT is bid with up to 20 (35–37 together, short of a grand): say so
     new.append(_R("nt_6nt", "1N P ?", "6N", hcp=(18, 20), lengths={"H": (0, 4), "S": (0, 4)},
                   test=lambda i, b, c: max(i.lengths) <= 5))
@@ -430,6 +451,16 @@ def _additions() -> list[tuple[str, Rule]]:
         ("over_weak_overcall", _R("over_weak_3nt_2", "2s ?", "3N", hcp=(20, 23),
                                   test=_stopper("s"), test_note=("stopper", "s"),
                                   when=_no_strong)),
+        # the overcaller answers partner's cue-bid raise (a limit raise or better, 11+
+        # support points): the major game with an opening hand, 14+ total points (Root,
+        # "Commonsense Bidding": the overcaller with extra values accepts); a minimum rebids
+        # the suit at the cheapest level
+        ("advance_ov_cue", _R("overcaller_cue_game", "1s Lt P Ls P ?", "4t", hcp=(14, 21),
+                              points=Points.TOTAL, lengths={"t": (5, 13)}, forcing=F.SIGNOFF,
+                              when=lambda c, b: b["t"].is_major)),
+        ("advance_ov_cue", _R("overcaller_cue_min", "1s Lt P Ls P ?", "ct", hcp=(8, 13),
+                              points=Points.TOTAL, lengths={"t": (5, 13)},
+                              notes=(("minimum", None),))),
         # balancing over a weak two passed round to us
         ("balance_1nt", _R("balance_weak_double", "2s P P ?", "X", hcp=(10, ANY),
                            lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
@@ -1258,7 +1289,7 @@ def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
     if not _is_game(call) or not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
         return shown
     lo, hi = shown.hcp
-    held_back = min(MAX_HCP, 30 - _partner_by_rules(ctx))
+    held_back = min(MAX_HCP, SLAM_FLOOR - 1 - _partner_by_rules(ctx))
     return replace(shown, hcp=(lo, max(hi, held_back)))
 
 
@@ -1347,8 +1378,13 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
     call, shown = sayc.natural_fallback(system, info, ctx, placement=AGGRESSIVE)
     long = info.longest()
+    if (call.is_bid and call.level == 7 and call.strain is not None
+            and info.hcp + _partner_by_rules(ctx) < GRAND_FLOOR):
+        small = Call.bid(6, call.strain)
+        if ctx.last_bid is None or small.rank > ctx.last_bid.rank:
+            call, shown = small, sayc.describe_natural(system, ctx, small)
     if (call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us()
-            and info.hcp + _partner_by_rules(ctx) < 31):
+            and info.hcp + _partner_by_rules(ctx) < SLAM_FLOOR):
         # a slam needs the strength partner's system calls showed; short of it, game (a
         # forcing call from partner still has to be answered: never a pass of a force)
         assert call.strain is not None
