@@ -10,6 +10,7 @@ from redouble.cards import Suit
 from redouble.hand import Hand
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.modern import MODERN
+from redouble.robots.sayc import SAYC
 from redouble.robots.system import Explained
 from redouble.seats import Seat, Vulnerability
 
@@ -128,3 +129,14 @@ def test_the_overcaller_answers_a_cue_bid_raise(hand: str, call: str) -> None:
     assert read.shown.forcing.name == "FORCING" and read.shown.conflicts() == []
     assert "limit raise" in str(read.shown.describe("en"))
     assert "game-forcing" not in str(read.shown.describe("en"))
+
+
+@pytest.mark.parametrize(("auction", "call"), [("1S 2H P", "2S"), ("1H 2C", "3C")])
+def test_sayc_reads_a_cue_bid_raise_as_a_limit_raise_or_better(auction: str, call: str) -> None:
+    # The SAYC booklet (ACBL, "Competitive bidding"): a cue bid of the opponents' suit raising
+    # partner's suit shows a limit raise or better; it was read "game-forcing values".
+    calls = [Call.parse(c) for c in auction.split()]
+    read = SAYC.meaning(SAYC.context(Seat.NORTH, NONE, calls), Call.parse(call))
+    assert read.shown.forcing.name == "FORCING" and read.shown.conflicts() == []
+    text = str(read.shown.describe("en"))
+    assert "limit raise" in text and "game-forcing" not in text

@@ -366,15 +366,6 @@ def _replacements() -> dict[str, Rule]:
         _R("advance_ov_raise", "1s Lt P ?", "ct", hcp=(6, 10), points=Points.SUPPORT,
            trump="t", lengths={"t": (3, 13)}),
     ]
-    # a cue bid of their suit raising partner is a limit raise or better, not a game force
-    new += [
-        _R("advance_ov_cue", "1s Lt P ?", "cs", hcp=(11, ANY), points=Points.SUPPORT,
-           trump="t", lengths={"t": (3, 13)}, artificial=True, notes=(("cue_raise", None),),
-           forcing=F.FORCING),
-        _R("comp_cue_raise", "1s Lt ?", "ct", hcp=(10, ANY), points=Points.SUPPORT, trump="s",
-           lengths={"s": (3, 13)}, artificial=True, notes=(("cue_raise", None),),
-           forcing=F.FORCING, when=lambda c, b: b["s"].is_major),
-    ]
     # 1NT–6NT is bid with up to 20 (35–37 together, short of a grand): say so
     new.append(_R("nt_6nt", "1N P ?", "6N", hcp=(18, 20), lengths={"H": (0, 4), "S": (0, 4)},
                   test=lambda i, b, c: max(i.lengths) <= 5))

@@ -598,7 +598,7 @@ def _rules() -> list[Rule]:
     add(_R("neg_double", "1s 1t ?", "X", hcp=(6, ANY), artificial=True, forcing=F.FORCING,
            notes=(("negative", None), ("unbid_majors", None)), test=_negative_double))
     add(_R("comp_cue_raise", "1s Lt ?", "ct", hcp=(10, ANY), points=Points.SUPPORT, trump="s",
-           lengths={"s": (3, 13)}, artificial=True, notes=(("cuebid", None),),
+           lengths={"s": (3, 13)}, artificial=True, notes=(("cue_raise", None),),
            forcing=F.FORCING, when=_s_major))
     add(_R("comp_raise", "1s Lt ?", "cs", hcp=(6, 10), points=Points.SUPPORT, trump="s",
            lengths={"s": (3, 13)}, when=lambda c, b: b["s"].is_major))
@@ -693,7 +693,7 @@ def _rules() -> list[Rule]:
     # ---- advancing partner's overcall ----
     ov = "1s Lt P ?"
     add(_R("advance_ov_cue", ov, "cs", hcp=(11, ANY), points=Points.SUPPORT, trump="t",
-           lengths={"t": (3, 13)}, artificial=True, notes=(("cuebid", None),),
+           lengths={"t": (3, 13)}, artificial=True, notes=(("cue_raise", None),),
            forcing=F.FORCING))
     add(_R("advance_ov_game", ov, "4t", hcp=(13, ANY), points=Points.SUPPORT, trump="t",
            lengths={"t": (3, 13)}, when=lambda c, b: b["t"].is_major))
