@@ -128,17 +128,21 @@ async def _table(client: Any, base: str, session: str, table: int, token: str, r
             sent.append((confirmed.json()["seq"], at))
 
 
-async def _club_run(port: int) -> tuple[list[float], int, int, list[str], float, str, str]:
+async def _club_run(port: int, watch_port: int | None = None) -> tuple[list[float], int, int, list[str], float,
+                                                                      str, str]:
+    """Tables enter and confirm at ``port``; the ranking's watchers listen at ``watch_port`` (another
+    process of a cluster) or at the same port."""
     import httpx
 
     base = f"http://127.0.0.1:{port}"
+    watch = f"ws://127.0.0.1:{watch_port or port}"
     async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=64)) as client:
         created = (await client.post(f"{base}/api/club/sessions", json={
             "name": "Bench night", "movement": {"kind": "mitchell", "tables": TABLES, "rounds": ROUNDS,
                                                 "boards_per_round": BOARDS_PER_ROUND, "skip": True}})).json()
         session = created["id"]
         watchers, phones = Watchers(), Watchers()
-        await watchers.open(f"ws://127.0.0.1:{port}/ws/club/{session}", WATCHERS)
+        await watchers.open(f"{watch}/ws/club/{session}", WATCHERS)
         for link in created["tables"].values():
             await phones.open(f"ws://127.0.0.1:{port}/ws/club/{session}?token={link['token']}", 1, record=False)
         sent: list[tuple[int, float]] = []

@@ -648,7 +648,7 @@ def test_robot_workers_in_their_own_process_play_a_robot_table(
 def test_a_club_watcher_on_another_process_sees_a_result_confirmed_on_the_first(
         cluster_env: tuple[str, str], tmp_path: Path) -> None:
     """A result entered and confirmed at process a reaches a ranking watcher connected to b, each
-    step in its own update. How soon is a speed figure, not a test's (``bench/bench_club_live.py``):
+    step in its own update. How soon is a speed figure, not a test's (``bench/bench_club_live_cluster.py``):
     asserting it here failed 2 times in 5 at load 20 (1.2 s and 1.4 s, of which the two HTTP calls
     themselves take most), so the waits below are a loaded machine's."""
     db, prefix = cluster_env
