@@ -87,7 +87,8 @@ def run() -> str:
     lines = [
         "## Club live across two processes: entered at one, 300 phones watching at the other",
         "",
-        f"Two `redouble serve --redis` processes over one PostgreSQL schema; the evening of the section above "
+        "Two `redouble serve --redis` processes over one PostgreSQL schema; the evening of "
+        f"\"Club live: results entered at 30 tables\" "
         f"({TABLES} tables posting to process A) while {WATCHERS} public ranking pages hold their websocket at "
         "process B, so each update crosses through Redis. Latency: East-West's confirmation sent to A → each "
         "watcher at B receiving the update that includes it.",
