@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,29 @@ GOAL_MS = 1000.0
 SEQ = re.compile(r'"seq":(\d+)')
 CONTRACTS = [("4S", "N", "="), ("4S", "N", "+1"), ("4S", "N", "-1"), ("3NT", "S", "="), ("3NT", "S", "+1"),
              ("2H", "E", "="), ("5DX", "W", "-2"), ("1NT", "N", "=")]
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One compressed club evening as the watchers saw it: each update's latency, and what went wrong."""
+
+    latencies: list[float]
+    missed: int
+    confirmations: int
+    errors: list[str]
+    elapsed: float
+    frame: str
+    session: str
+
+    def row(self, label: str) -> str:
+        """The evening's line in a section's latency table."""
+        return (f"| {label} | {self.confirmations} ({self.confirmations / self.elapsed:.1f}/s, with as many entries) | "
+                f"{len(self.latencies):,} | {_ms(self.latencies, 0.5):.1f} | {_ms(self.latencies, 0.99):.1f} | "
+                f"{_ms(self.latencies, 1.0):.1f} | {self.missed} | {len(self.errors)} |")
+
+    def met(self) -> bool:
+        """Whether the goal holds: p99 under ``GOAL_MS`` and no update missed."""
+        return _ms(self.latencies, 0.99) < GOAL_MS and not self.missed
 
 
 class Watchers:
@@ -128,8 +152,7 @@ async def _table(client: Any, base: str, session: str, table: int, token: str, r
             sent.append((confirmed.json()["seq"], at))
 
 
-async def _club_run(port: int, watch_port: int | None = None) -> tuple[list[float], int, int, list[str], float,
-                                                                      str, str]:
+async def _club_run(port: int, watch_port: int | None = None) -> Evening:
     """Tables enter and confirm at ``port``; the ranking's watchers listen at ``watch_port`` (another
     process of a cluster) or at the same port."""
     import httpx
@@ -160,7 +183,7 @@ async def _club_run(port: int, watch_port: int | None = None) -> tuple[list[floa
         await watchers.close()
         await phones.close()
     latencies, missed = _latencies(sent, watchers)
-    return latencies, missed, len(sent), errors, elapsed, watchers.last_frame, session
+    return Evening(latencies, missed, len(sent), errors, elapsed, watchers.last_frame, session)
 
 
 async def _peer_run(port: int, frame: str, count: int) -> list[float]:
@@ -240,24 +263,34 @@ def _rescoring(db: str, session_id: str) -> tuple[list[float], list[float]]:
     return rescore, frame
 
 
+def one_process(folder: Path) -> Evening:
+    """The evening on one ``redouble serve`` over SQLite in ``folder`` (its database: ``club.db``)."""
+    db = f"sqlite:///{folder / 'club.db'}"
+    server = Server([sys.executable, "-c", "from redouble.cli import main; main()", "serve", "--db", db,
+                     "--robot-workers", "0", "--no-quotas", "--club-pages", str(folder / "pages")], "/api/health")
+    try:
+        return asyncio.run(_club_run(server.port))
+    finally:
+        server.stop()
+
+
+def peer_broadcast(frame: str) -> tuple[list[float], str]:
+    """The bare Starlette peer broadcasting ``frame`` 120 times: its latencies and its table line."""
+    server = Server([sys.executable, "-c", BROADCAST_APP], "/health")
+    try:
+        peer = asyncio.run(_peer_run(server.port, frame, 120))
+    finally:
+        server.stop()
+    return peer, (f"| peer: bare Starlette broadcast of the same {len(frame):,}-byte frame | 120 | {len(peer):,} | "
+                  f"{_ms(peer, 0.5):.1f} | {_ms(peer, 0.99):.1f} | {_ms(peer, 1.0):.1f} | – | – |")
+
+
 def run() -> str:
     """Measure the club's live results against the bare broadcast peer; return the Markdown section."""
-    with tempfile.TemporaryDirectory() as folder:
-        db = f"sqlite:///{Path(folder) / 'club.db'}"
-        server = Server([sys.executable, "-c", "from redouble.cli import main; main()", "serve", "--db", db,
-                         "--robot-workers", "0", "--no-quotas", "--club-pages", str(Path(folder) / "pages")],
-                        "/api/health")
-        try:
-            latencies, missed, confirmations, errors, elapsed, frame, session = asyncio.run(_club_run(server.port))
-        finally:
-            server.stop()
-        rescore, build = _rescoring(db, session)
-    peer_server = Server([sys.executable, "-c", BROADCAST_APP], "/health")
-    try:
-        peer = asyncio.run(_peer_run(peer_server.port, frame, 120))
-    finally:
-        peer_server.stop()
-    p99 = _ms(latencies, 0.99)
+    with tempfile.TemporaryDirectory() as name:
+        evening = one_process(Path(name))
+        rescore, build = _rescoring(f"sqlite:///{Path(name) / 'club.db'}", evening.session)
+    _peer, peer_row = peer_broadcast(evening.frame)
     lines = [
         "## Club live: results entered at 30 tables, 300 phones watching the ranking",
         "",
@@ -270,13 +303,10 @@ def run() -> str:
         "",
         "| | confirmations | updates measured | p50 ms | p99 ms | max ms | missed | errors |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
-        f"| redouble | {confirmations} ({confirmations / elapsed:.1f}/s, with as many entries) | "
-        f"{len(latencies):,} | {_ms(latencies, 0.5):.1f} | {p99:.1f} | {_ms(latencies, 1.0):.1f} | {missed} | "
-        f"{len(errors)} |",
-        f"| peer: bare Starlette broadcast of the same {len(frame):,}-byte frame | 120 | {len(peer):,} | "
-        f"{_ms(peer, 0.5):.1f} | {_ms(peer, 0.99):.1f} | {_ms(peer, 1.0):.1f} | – | – |",
+        evening.row("redouble"),
+        peer_row,
         "",
-        f"Goal p99 < {GOAL_MS:.0f} ms: **{'met' if p99 < GOAL_MS and not missed else 'not met'}**.",
+        f"Goal p99 < {GOAL_MS:.0f} ms: **{'met' if evening.met() else 'not met'}**.",
         "",
         f"Re-ranking cost per confirmed entry (the stored log replayed, {TABLES * 2} pairs): "
         f"`LiveSession.rescore` median {1000 * statistics.median(rescore):.2f} ms, "
@@ -287,6 +317,6 @@ def run() -> str:
         f"{' (other jobs were running: to be re-measured on a quiet machine)' if os.getloadavg()[0] > 2.5 else ''}"
         "; run with `python -m bench club_live`.",
     ]
-    if errors:
-        lines += ["", f"First error: `{json.dumps(errors[0])[:200]}`"]
+    if evening.errors:
+        lines += ["", f"First error: `{json.dumps(evening.errors[0])[:200]}`"]
     return "\n".join(lines)

@@ -19,14 +19,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.bench_club_live import BROADCAST_APP, GOAL_MS, TABLES, WATCHERS, _club_run, _peer_run
-from bench.bench_server import Server, _ms
+from bench.bench_club_live import GOAL_MS, TABLES, WATCHERS, Evening, _club_run, one_process, peer_broadcast
+from bench.bench_server import Server
 
 PG = "host=127.0.0.1 port=5432 dbname=test user=root"
 REDIS = "redis://127.0.0.1:6379/0"
 
 
-def _cluster(folder: Path) -> tuple[list[float], int, int, list[str], float, str]:
+def _cluster(folder: Path) -> Evening:
     """The evening on two processes sharing a fresh PostgreSQL schema and Redis prefix."""
     import psycopg
     import redis
@@ -43,8 +43,7 @@ def _cluster(folder: Path) -> tuple[list[float], int, int, list[str], float, str
     try:
         servers.append(Server(command, "/api/health"))
         servers.append(Server(command, "/api/health"))
-        latencies, missed, confirmations, errors, elapsed, frame, _session = asyncio.run(
-            _club_run(servers[0].port, servers[1].port))
+        return asyncio.run(_club_run(servers[0].port, servers[1].port))
     finally:
         for server in servers:
             server.stop()
@@ -54,34 +53,15 @@ def _cluster(folder: Path) -> tuple[list[float], int, int, list[str], float, str
         keys = list(client.scan_iter(f"{prefix}:*", count=1000))
         if keys:
             client.delete(*keys)
-    return latencies, missed, confirmations, errors, elapsed, frame
-
-
-def _single(folder: Path) -> tuple[list[float], int]:
-    """The same evening on one process over SQLite."""
-    db = f"sqlite:///{folder / 'club.db'}"
-    server = Server([sys.executable, "-c", "from redouble.cli import main; main()", "serve", "--db", db,
-                     "--robot-workers", "0", "--no-quotas", "--club-pages", str(folder / "single-pages")],
-                    "/api/health")
-    try:
-        latencies, missed, *_rest = asyncio.run(_club_run(server.port))
-    finally:
-        server.stop()
-    return latencies, missed
 
 
 def run() -> str:
     """Measure an update's way from one process of a cluster to watchers at another; return the section."""
     with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        latencies, missed, confirmations, errors, elapsed, frame = _cluster(folder)
-        single, single_missed = _single(folder)
-    peer_server = Server([sys.executable, "-c", BROADCAST_APP], "/health")
-    try:
-        peer = asyncio.run(_peer_run(peer_server.port, frame, 120))
-    finally:
-        peer_server.stop()
-    p99 = _ms(latencies, 0.99)
+        evening = _cluster(Path(name))
+    with tempfile.TemporaryDirectory() as name:
+        single = one_process(Path(name))
+    _peer, peer_row = peer_broadcast(evening.frame)
     load = os.getloadavg()[0]
     busy = " (other jobs were running: to be re-measured on a quiet machine)" if load > 2.5 else ""
     lines = [
@@ -95,19 +75,16 @@ def run() -> str:
         "",
         "| | confirmations | updates measured | p50 ms | p99 ms | max ms | missed | errors |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
-        f"| redouble, A → B | {confirmations} ({confirmations / elapsed:.1f}/s) | {len(latencies):,} | "
-        f"{_ms(latencies, 0.5):.1f} | {p99:.1f} | {_ms(latencies, 1.0):.1f} | {missed} | {len(errors)} |",
-        f"| peer: the same evening on one process (SQLite) | – | {len(single):,} | {_ms(single, 0.5):.1f} | "
-        f"{_ms(single, 0.99):.1f} | {_ms(single, 1.0):.1f} | {single_missed} | – |",
-        f"| peer: bare Starlette broadcast of the same {len(frame):,}-byte frame | 120 | {len(peer):,} | "
-        f"{_ms(peer, 0.5):.1f} | {_ms(peer, 0.99):.1f} | {_ms(peer, 1.0):.1f} | – | – |",
+        evening.row("redouble, A → B"),
+        single.row("peer: the same evening on one process (SQLite)"),
+        peer_row,
         "",
-        f"Goal p99 < {GOAL_MS:.0f} ms across processes: **{'met' if p99 < GOAL_MS and not missed else 'not met'}**.",
+        f"Goal p99 < {GOAL_MS:.0f} ms across processes: **{'met' if evening.met() else 'not met'}**.",
         "",
         f"Both processes, PostgreSQL, Redis and the clients share this machine's two cores; load average "
         f"{load:.1f} at the end{busy}"
         "; run with `python -m bench club_live_cluster` (needs PostgreSQL and Redis on localhost).",
     ]
-    if errors:
-        lines += ["", f"First error: `{errors[0][:200]}`"]
+    if evening.errors:
+        lines += ["", f"First error: `{evening.errors[0][:200]}`"]
     return "\n".join(lines)
