@@ -562,6 +562,7 @@ def _additions() -> list[tuple[str, Rule]]:
                               lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
                               test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
         *[("rkc_ask", rule) for rule in _second_round()],
+        *[("rkc_ask", rule) for rule in _responder_long_major()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
@@ -1082,12 +1083,17 @@ def _second_round() -> list[Rule]:
         _R("minor_raise_2nt_decline", "1m P 2m P 2N P ?", "3m", forcing=F.SIGNOFF),
         _R("nt_2nt_accept", "1N P 2N P ?", "3N", hcp=(16, 17), notes=(("maximum", None),)),
         _R("nt_2nt_decline", "1N P 2N P ?", "P", hcp=(15, 15), notes=(("minimum", None),)),
-        _R("resp_1nt_2nt_accept", "1s P 1N P 2N P ?", "3N", hcp=(8, ANY)),
+        # opposite 18–19 game needs 7: 7 HCP, or 6 with a five-card suit (total points)
+        _R("resp_1nt_2nt_accept", "1s P 1N P 2N P ?", "3N", hcp=(7, ANY), points=Points.TOTAL),
         _R("resp_1nt_2nt_pass", "1s P 1N P 2N P ?", "P"),
         _R("resp_1nt_jump_game", "1s P 1N P 3s P ?", "4s", hcp=(8, ANY),
            lengths={"s": (2, 13)}, **major_s),
         _R("resp_1nt_jump_3nt", "1s P 1N P 3s P ?", "3N", hcp=(9, ANY), test=_fitting_3nt,
            **minor_s),
+        # a singleton in opener's six-card major and 9+ HCP: 3NT (25 together), the
+        # stoppers outside it (the textbook answer to an invitational jump rebid)
+        _R("resp_1nt_jump_3nt_short", "1s P 1N P 3s P ?", "3N", hcp=(9, ANY),
+           lengths={"s": (1, 1)}, test=_fitting_3nt, **major_s),
         _R("resp_1nt_jump_pass", "1s P 1N P 3s P ?", "P"),
         _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
            lengths={"t": (6, 13)}, **major_t),
@@ -1160,6 +1166,31 @@ def _second_round() -> list[Rule]:
            notes=(("maximum", None),)),
         _R("opener_2nt_invite_decline", "1s P 1t P 1N P 2N P ?", "P", hcp=(0, 12),
            notes=(("minimum", None),)),
+    ]
+
+
+def _new_suit_below_reverse(ctx: Context, bind: Bind) -> bool:
+    """Opener's second suit is a new suit at the one level, or a lower one at the two level
+    (not a reverse, not a jump shift), and responder's suit is a major."""
+    last = ctx.last_bid
+    if not bind["t"].is_major or last is None or last.level is None:
+        return False
+    return last.level == 1 or (last.level == 2 and bind["u"] < bind["s"])
+
+
+def _responder_long_major() -> list[Rule]:
+    """Responder's rebid of a six-card major after opener's new suit (1♣–1♥–1♠, 1♦–1♠–2♣):
+    a jump to game with an opening hand, the jump rebid (invitational, 10–11), as after
+    opener's rebid of the opening suit (Root and Pavlicek; a minimum rebids the suit at the
+    two level). No four cards in opener's major second suit (that fit comes first)."""
+    def no_major_fit(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        return not (bind["u"].is_major and info.lengths[bind["u"]] >= 4)
+    seq = "1s P 1t P 1u|2u P ?"
+    return [
+        _R("resp_long_major_game", seq, "4t", hcp=(12, 17), lengths={"t": (6, 13)},
+           when=_new_suit_below_reverse, test=no_major_fit),
+        _R("resp_long_major_invite", seq, "3t", hcp=(10, 11), lengths={"t": (6, 13)},
+           forcing=F.INVITATIONAL, when=_new_suit_below_reverse, test=no_major_fit),
     ]
 
 
