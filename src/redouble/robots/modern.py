@@ -1137,6 +1137,12 @@ def _second_round() -> list[Rule]:
         _R("resp_raise_invite", "1s P 1t P 2t P ?", "3t", hcp=(11, 12), points=Points.SUPPORT,
            trump="t", forcing=F.INVITATIONAL, **major_t),
         _R("resp_raise_pass", "1s P 1t P 2t P ?", "P", hcp=(0, 10), **major_t),
+        # opener answers the invitation (11–12) by the top of the raise's range, 14+ support
+        # points, whatever responder's first pass said: 25 together, the major game
+        _R("opener_raise_inv_accept", "1s P 1t P 2t P 3t P ?", "4t", hcp=(14, ANY),
+           points=Points.SUPPORT, trump="t", notes=(("maximum", None),), **major_t),
+        _R("opener_raise_inv_decline", "1s P 1t P 2t P 3t P ?", "P",
+           notes=(("minimum", None),), **major_t),
         # a second four-card major with values to force: the last chance for its 4-4 fit
         _R("resp_other_major", "1s P 1t P 2s P ?", "2u", hcp=(11, ANY),
            lengths={"u": (4, 13)}, forcing=F.FORCING,
