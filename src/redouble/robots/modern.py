@@ -563,12 +563,19 @@ def _additions() -> list[tuple[str, Rule]]:
                               test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
         *[("rkc_ask", rule) for rule in _second_round()],
         *[("rkc_ask", rule) for rule in _responder_long_major()],
+        *[("rkc_ask", rule) for rule in _jump_shift_answers()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
         ("rebid_jump_own", _R("rebid_major_game", "1s P 1t P ?", "4s", hcp=(20, 25),
                               points=Points.TOTAL, lengths={"s": (6, 13)},
                               when=lambda c, b: b["s"].is_major)),
+        # 6-4 in the majors with game values: the jump shift, forcing to game, so that
+        # responder (1NT denies four spades, not four hearts) can choose the 4-4 heart fit
+        ("1nt_resp_jump_own", _R("1nt_resp_jump_shift_hearts", "1S P 1N P ?", "3H",
+                                 hcp=(19, 25), points=Points.TOTAL,
+                                 lengths={"S": (6, 13), "H": (4, 13)},
+                                 forcing=F.GAME_FORCING, notes=(("jump_shift", None),))),
         ("1nt_resp_jump_own", _R("1nt_resp_major_game", "1s P 1N P ?", "4s", hcp=(19, 25),
                                  points=Points.TOTAL, lengths={"s": (6, 13)},
                                  when=lambda c, b: b["s"].is_major)),
@@ -1197,6 +1204,19 @@ def _responder_long_major() -> list[Rule]:
            when=_new_suit_below_reverse, test=no_major_fit),
         _R("resp_long_major_invite", seq, "3t", hcp=(10, 11), lengths={"t": (6, 13)},
            forcing=F.INVITATIONAL, when=_new_suit_below_reverse, test=no_major_fit),
+    ]
+
+
+def _jump_shift_answers() -> list[Rule]:
+    """Responder's answer to 1♠–1NT–3♥ (a jump shift, forcing to game, five or six spades
+    and four hearts): four hearts raise to game, a doubleton or three spades give
+    preference at 3♠ (opener bids 4♠ with six), a singleton bids 3NT (the natural
+    placement)."""
+    seq = "1S P 1N P 3H P ?"
+    return [
+        _R("jump_shift_raise", seq, "4H", lengths={"H": (4, 13)}),
+        _R("jump_shift_preference", seq, "3S", lengths={"S": (2, 3), "H": (0, 3)},
+           forcing=F.GAME_FORCING, notes=(("preference", None),)),
     ]
 
 
