@@ -1135,7 +1135,8 @@ def _second_round() -> list[Rule]:
            **major_t),
         _R("resp_jump_rebid_own_3nt", "1s P 1t P 3s P 3t P ?", "3N", lengths={"t": (0, 1)},
            **major_t),
-        _R("resp_jump_rebid_3nt", "1s P 1t P 3s P ?", "3N", hcp=(9, ANY), test=_fitting_3nt),
+        # 8+ opposite the jump rebid (16–18): game, as with a major (the pass is 0–7)
+        _R("resp_jump_rebid_3nt", "1s P 1t P 3s P ?", "3N", hcp=(8, ANY), test=_fitting_3nt),
         _R("resp_jump_rebid_pass", "1s P 1t P 3s P ?", "P", hcp=(0, 7)),
         _R("resp_jump_raise_game", "1s P 1t P 3t P ?", "4t", hcp=(8, ANY), **major_t),
         _R("resp_jump_raise_pass", "1s P 1t P 3t P ?", "P", hcp=(0, 7), **major_t),
