@@ -207,3 +207,48 @@ def test_a_limit_raise_reads_as_support_points_not_a_wide_hcp_range() -> None:
     # 1♠–3♠ (Root and Pavlicek's limit raise): 10–12 in support points, invitational
     text = MODERN.explain(Seat.NORTH, NONE, [Call.parse(c) for c in ["1S", "P", "3S"]], 2)
     assert text.startswith("10–12 support points, 3+ ♠"), text
+
+
+# --- games and strain (issue 13, branch games2) ---------------------------------------------
+
+
+def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
+    ctx = system.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
+    chosen = system.choose(HandInfo.of(Hand.parse(hand).cards), ctx)
+    return str(chosen.call), explain_text(system.meaning(ctx, chosen.call))
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call", "reads"), [
+    # opposite 1M–1NT–2NT (18–19) game needs 7: six HCP and a good five-card suit bid it
+    ("94.72.AQJ76.9743", "1H P 1NT P 2NT P", "3NT", "7+ total points"),
+    ("943.72.AQ76.9743", "1H P 1NT P 2NT P", "Pass", ""),
+    # a singleton in opener's six-card major (the jump rebid, 16–18) and 9+: 3NT
+    ("764.5.KJ52.AQ953", "1H P 1NT P 3H P", "3NT", "9+ HCP, 1 ♥"),
+    ("J.Q942.A62.K9864", "1S P 1NT P 3S P", "3NT", "9+ HCP, 1 ♠"),
+    # responder's six-card major after opener's new suit: game with 12+, invite with 10–11
+    ("QJ5.KT9652.432.A", "1C P 1H P 1S P", "3H", "10–11 HCP, 6+ ♥, invitational"),
+    ("A52.KJ8652.K43.7", "1C P 1H P 1S P", "3H", "10–11 HCP, 6+ ♥, invitational"),
+    ("A52.KJ8652.KQ3.7", "1C P 1H P 1S P", "4H", "12–17 HCP, 6+ ♥"),
+    ("AJ8652.K3.K43.72", "1D P 1S P 2C P", "3S", "10–11 HCP, 6+ ♠, invitational"),
+    ("QJ8652.K3.K43.72", "1D P 1S P 2C P", "2S", ""),
+    # opener accepts the invitational raise with 14+ support points, even opposite a
+    # passed hand; a minimum passes
+    ("AJ6.QT98.AK54.T2", "P P 1D P 1H P 2H P 3H P", "4H", "maximum, 14+ support points"),
+    ("AJ6.QT98.K854.T2", "1D P 1H P 2H P 3H P", "Pass", "minimum"),
+    # 6-4 in the majors with game values: the jump shift over 1NT, then the heart fit
+    ("KQJ873.KQT4.T.AQ", "1S P 1NT P", "3H", "jump shift"),
+    (".J972.QJ973.K974", "1S P 1NT P 3H P", "4H", "4+ ♥"),
+    ("96.J97.QJ973.K74", "1S P 1NT P 3H P", "3S", "preference, 2–3 ♠, at most 3 ♥"),
+    # a minor fit with a short unguarded side suit (or two open ones): the minor game
+    ("AKQT6.9.KT654.86", "1D P 1S P 2C P", "5D", "4+ ♦"),
+    ("983.AKJT.K973.42", "1D P 1H P 3D P", "5D", "support for ♦"),
+    ("KQ3.AKJT.K973.42", "1D P 1H P 3D P", "3NT", ""),
+    # 8 HCP opposite the jump rebid of a minor (16–18): 3NT with the side suits held
+    ("KJ.AT965.8764.92", "1C P 1H P 3C P", "3NT", "8+ HCP"),
+])
+def test_games_and_strain_in_constructive_auctions(system: System, hand: str, auction: str,
+                                                   call: str, reads: str) -> None:
+    chosen, text = _explained(system, hand, auction)
+    assert chosen == call
+    assert reads in text, text
