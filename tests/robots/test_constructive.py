@@ -246,6 +246,11 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("KQ3.AKJT.K973.42", "1D P 1H P 3D P", "3NT", ""),
     # 8 HCP opposite the jump rebid of a minor (16–18): 3NT with the side suits held
     ("KJ.AT965.8764.92", "1C P 1H P 3C P", "3NT", "8+ HCP"),
+    # responder's six-card minor with 12 HCP opposite an opening: 3NT, not the cheap rebid
+    ("A6.8.KQ8752.QJ62", "1C P 1D P 1H P", "3NT", ""),
+    ("A6.8.K98752.QJ62", "1C P 1D P 1H P", "2D", ""),
+    # a good seven-card major opposite the jump rebid: its game at once
+    ("AKJ97542.5.74.K2", "1H P 1S P 3H P", "4S", "8+ HCP, 7+ ♠"),
 ])
 def test_games_and_strain_in_constructive_auctions(system: System, hand: str, auction: str,
                                                    call: str, reads: str) -> None:

@@ -1129,6 +1129,10 @@ def _second_round() -> list[Rule]:
         _R("resp_2nt_rebid_3nt", "1s P 1t P 2N P ?", "3N", hcp=(6, ANY)),
         _R("resp_jump_rebid_game", "1s P 1t P 3s P ?", "4s", hcp=(8, ANY),
            test=fits("s", 2), **major_s),
+        # a good seven-card major opposite the jump rebid: its game at once (opener's 3NT
+        # over a forcing 3t would be the wrong game when opener is short there)
+        _R("resp_jump_rebid_own_game", "1s P 1t P 3s P ?", "4t", hcp=(8, ANY),
+           lengths={"t": (7, 13)}, test=lambda i, b, c: i.good_suit(b["t"]), **major_t),
         _R("resp_jump_rebid_own", "1s P 1t P 3s P ?", "3t", hcp=(8, ANY),
            lengths={"t": (6, 13)}, forcing=F.FORCING, **major_t),
         _R("resp_jump_rebid_own_raise", "1s P 1t P 3s P 3t P ?", "4t", lengths={"t": (2, 13)},
@@ -1456,6 +1460,15 @@ def _contested_limit(info: HandInfo, ctx: Context, call: Call,
     return PASS, Shown()
 
 
+def _long_suit_minimum(ctx: Context) -> int:
+    """The most HCP of a minimum hand that rebids its long suit rather than jump to 3NT:
+    12 for opener (a minimum opening), 11 for responder opposite an opening (12 opposite
+    an opening is game, and the cheap rebid of the suit is not forcing)."""
+    opened = ctx.opened_at
+    partner_opened = opened < len(ctx.calls) and ctx.dealer.next(opened) is ctx.partner
+    return 11 if partner_opened else 12
+
+
 def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
     call, shown = sayc.natural_fallback(system, info, ctx, placement=AGGRESSIVE)
@@ -1484,7 +1497,7 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
         if not forced:
             return PASS, Shown()
     if (call.is_bid and call.strain is Strain.NOTRUMP and (call.level or 0) >= 3
-            and info.hcp <= 12 and info.lengths[long] >= 6):
+            and info.hcp <= _long_suit_minimum(ctx) and info.lengths[long] >= 6):
         # a minimum hand with a long suit rebids it rather than jump to notrump
         cheaper = Call.bid(_cheapest(ctx, long.strain), long.strain)
         if cheaper.level is not None and cheaper.level <= 3:
