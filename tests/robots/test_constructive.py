@@ -231,7 +231,9 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("A52.KJ8652.K43.7", "1C P 1H P 1S P", "3H", "10–11 HCP, 6+ ♥, invitational"),
     ("A52.KJ8652.KQ3.7", "1C P 1H P 1S P", "4H", "12–17 HCP, 6+ ♥"),
     ("AJ8652.K3.K43.72", "1D P 1S P 2C P", "3S", "10–11 HCP, 6+ ♠, invitational"),
-    ("QJ8652.K3.K43.72", "1D P 1S P 2C P", "2S", ""),
+    ("QJ8652.K3.K43.72", "1D P 1S P 2C P", "2S", "minimum, 5–9 HCP, 6+ ♠"),
+    # read as the weak rebid it is, opener with a misfit passes it
+    ("5.Q8.AK865.KQT86", "1D P 1S P 2C P 2S P", "Pass", ""),
     # opener accepts the invitational raise with 14+ support points, even opposite a
     # passed hand; a minimum passes
     ("AJ6.QT98.AK54.T2", "P P 1D P 1H P 2H P 3H P", "4H", "maximum, 14+ support points"),
@@ -248,7 +250,7 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("KJ.AT965.8764.92", "1C P 1H P 3C P", "3NT", "8+ HCP"),
     # responder's six-card minor with 12 HCP opposite an opening: 3NT, not the cheap rebid
     ("A6.8.KQ8752.QJ62", "1C P 1D P 1H P", "3NT", ""),
-    ("A6.8.K98752.QJ62", "1C P 1D P 1H P", "2D", ""),
+    ("A6.8.K98752.QJ62", "1C P 1D P 1H P", "2D", "minimum, 5–11 HCP, 6+ ♦"),
     # a good seven-card major opposite the jump rebid: its game at once
     ("AKJ97542.5.74.K2", "1H P 1S P 3H P", "4S", "8+ HCP, 7+ ♠"),
 ])

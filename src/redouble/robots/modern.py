@@ -1196,6 +1196,14 @@ def _new_suit_below_reverse(ctx: Context, bind: Bind) -> bool:
     return last.level == 1 or (last.level == 2 and bind["u"] < bind["s"])
 
 
+def _minor_new_suit_below_reverse(ctx: Context, bind: Bind) -> bool:
+    """As ``_new_suit_below_reverse``, for responder's minor (1♣–1♦–1♥)."""
+    last = ctx.last_bid
+    if bind["t"].is_major or last is None or last.level is None:
+        return False
+    return last.level == 1 or (last.level == 2 and bind["u"] < bind["s"])
+
+
 def _responder_long_major() -> list[Rule]:
     """Responder's rebid of a six-card major after opener's new suit (1♣–1♥–1♠, 1♦–1♠–2♣):
     a jump to game with an opening hand, the jump rebid (invitational, 10–11), as after
@@ -1209,6 +1217,12 @@ def _responder_long_major() -> list[Rule]:
            when=_new_suit_below_reverse, test=no_major_fit),
         _R("resp_long_major_invite", seq, "3t", hcp=(10, 11), lengths={"t": (6, 13)},
            forcing=F.INVITATIONAL, when=_new_suit_below_reverse, test=no_major_fit),
+        # the cheap rebid of the six-card suit is the weak one (a minor's up to 11: its
+        # invitation is no jump), read as such so that opener does not place a game
+        _R("resp_long_major_min", seq, "2t", hcp=(5, 9), lengths={"t": (6, 13)},
+           notes=(("minimum", None),), when=_new_suit_below_reverse, test=no_major_fit),
+        _R("resp_long_minor_min", seq, "2t", hcp=(5, 11), lengths={"t": (6, 13)},
+           notes=(("minimum", None),), when=_minor_new_suit_below_reverse),
     ]
 
 
