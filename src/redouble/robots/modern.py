@@ -1102,6 +1102,10 @@ def _second_round() -> list[Rule]:
         _R("resp_1nt_jump_3nt_short", "1s P 1N P 3s P ?", "3N", hcp=(9, ANY),
            lengths={"s": (1, 1)}, test=_fitting_3nt, **major_s),
         _R("resp_1nt_jump_pass", "1s P 1N P 3s P ?", "P"),
+        # opposite the minimum rebid of a six-card major (1♠–1NT–2♠, 10–15) the top of
+        # 1NT with a doubleton or three invites; game is opener's to bid with a maximum
+        _R("resp_1nt_rebid_invite", "1M P 1N P 2M P ?", "3M", hcp=(9, 10),
+           lengths={"M": (2, 3)}, forcing=F.INVITATIONAL),
         _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
            lengths={"t": (6, 13)}, **major_t),
         _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 17)),
