@@ -253,6 +253,8 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("A6.8.K98752.QJ62", "1C P 1D P 1H P", "2D", "minimum, 5–11 HCP, 6+ ♦"),
     # opposite the minimum rebid of a six-card major the top of 1NT invites, not game
     ("73.KQ7632.AJ9.97", "1S P 1NT P 2S P", "3S", "9–10 HCP, 2–3 ♠, invitational"),
+    # ... and with a singleton in it passes the misfit (no 3NT opposite a minimum)
+    ("A32.7.K9876.KT85", "1H P 1NT P 2H P", "Pass", "up to 10 HCP, at most 1 ♥"),
     # a good seven-card major opposite the jump rebid: its game at once
     ("AKJ97542.5.74.K2", "1H P 1S P 3H P", "4S", "8+ HCP, 7+ ♠"),
 ])

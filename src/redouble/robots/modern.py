@@ -1106,6 +1106,9 @@ def _second_round() -> list[Rule]:
         # 1NT with a doubleton or three invites; game is opener's to bid with a maximum
         _R("resp_1nt_rebid_invite", "1M P 1N P 2M P ?", "3M", hcp=(9, 10),
            lengths={"M": (2, 3)}, forcing=F.INVITATIONAL),
+        # a singleton or void in it: the misfit passes (no notrump game opposite a minimum)
+        _R("resp_1nt_rebid_misfit", "1M P 1N P 2M P ?", "P", hcp=(0, 10),
+           lengths={"M": (0, 1)}),
         _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
            lengths={"t": (6, 13)}, **major_t),
         _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 17)),
