@@ -1106,6 +1106,10 @@ def _second_round() -> list[Rule]:
         # 1NT with a doubleton or three invites; game is opener's to bid with a maximum
         _R("resp_1nt_rebid_invite", "1M P 1N P 2M P ?", "3M", hcp=(9, 10),
            lengths={"M": (2, 3)}, forcing=F.INVITATIONAL),
+        _R("opener_1nt_invite_accept", "1M P 1N P 2M P 3M P ?", "4M", hcp=(15, ANY),
+           points=Points.TOTAL, notes=(("maximum", None),)),
+        _R("opener_1nt_invite_decline", "1M P 1N P 2M P 3M P ?", "P",
+           notes=(("minimum", None),)),
         # a singleton or void in it: the misfit passes (no notrump game opposite a minimum)
         _R("resp_1nt_rebid_misfit", "1M P 1N P 2M P ?", "P", hcp=(0, 10),
            lengths={"M": (0, 1)}),
@@ -1215,9 +1219,11 @@ def _responder_long_major() -> list[Rule]:
     """Responder's rebid of a six-card major after opener's new suit (1♣–1♥–1♠, 1♦–1♠–2♣):
     a jump to game with an opening hand, the jump rebid (invitational, 10–11), as after
     opener's rebid of the opening suit (Root and Pavlicek; a minimum rebids the suit at the
-    two level). No four cards in opener's major second suit (that fit comes first)."""
+    two level). No four cards in opener's major second suit, nor three in opener's major
+    first suit (that fit comes first)."""
     def no_major_fit(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-        return not (bind["u"].is_major and info.lengths[bind["u"]] >= 4)
+        return not ((bind["u"].is_major and info.lengths[bind["u"]] >= 4)
+                    or (bind["s"].is_major and info.lengths[bind["s"]] >= 3))
     seq = "1s P 1t P 1u|2u P ?"
     return [
         _R("resp_long_major_game", seq, "4t", hcp=(12, 17), lengths={"t": (6, 13)},
