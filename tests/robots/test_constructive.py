@@ -255,9 +255,6 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("73.KQ7632.AJ9.97", "1S P 1NT P 2S P", "3S", "9–10 HCP, 2–3 ♠, invitational"),
     # ... and with a singleton in it passes the misfit (no 3NT opposite a minimum)
     ("A32.7.K9876.KT85", "1H P 1NT P 2H P", "Pass", "up to 10 HCP, at most 1 ♥"),
-    # no fit and 6–10 opposite opener's one-level new suit: 1NT, not a notrump game
-    ("T52.KT4.AQ752.83", "1C P 1D P 1H P", "1NT", "6–10 HCP, 4–5 ♦"),
-    ("AK3.AQ84.J3.QJ84", "1C P 1D P 1H P 1NT P", "3NT", ""),
     # a good seven-card major opposite the jump rebid: its game at once
     ("AKJ97542.5.74.K2", "1H P 1S P 3H P", "4S", "8+ HCP, 7+ ♠"),
 ])

@@ -1236,11 +1236,6 @@ def _responder_long_major() -> list[Rule]:
            notes=(("minimum", None),), when=_new_suit_below_reverse, test=no_major_fit),
         _R("resp_long_minor_min", seq, "2t", hcp=(5, 11), lengths={"t": (6, 13)},
            notes=(("minimum", None),), when=_minor_new_suit_below_reverse),
-        # no fit, no long suit, 6–10: 1NT over opener's one-level new suit (unlimited, so
-        # a game needs opener's extra values, and opener bids again with them)
-        _R("resp_rebid_1nt", "1s P 1t P 1u P ?", "1N", hcp=(6, 10), lengths={"t": (4, 5)},
-           test=lambda i, b, c: i.lengths[b["u"]] <= 3 and min(i.lengths) >= 1
-           and (i.lengths[b["s"]] <= 3 or not b["s"].is_major)),
     ]
 
 
