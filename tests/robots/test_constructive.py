@@ -231,6 +231,8 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("A52.KJ8652.K43.7", "1C P 1H P 1S P", "3H", "10–11 HCP, 6+ ♥, invitational"),
     ("A52.KJ8652.KQ3.7", "1C P 1H P 1S P", "4H", "12–17 HCP, 6+ ♥"),
     ("AJ8652.K3.K43.72", "1D P 1S P 2C P", "3S", "10–11 HCP, 6+ ♠, invitational"),
+    # three cards in opener's major first: that fit comes before the six-card suit
+    ("AKJT83.Q94.98.J7", "1H P 1S P 2D P", "4H", "support for ♥"),
     ("QJ8652.K3.K43.72", "1D P 1S P 2C P", "2S", "minimum, 5–9 HCP, 6+ ♠"),
     # read as the weak rebid it is, opener with a misfit passes it
     ("5.Q8.AK865.KQT86", "1D P 1S P 2C P 2S P", "Pass", ""),
@@ -253,6 +255,9 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("A6.8.K98752.QJ62", "1C P 1D P 1H P", "2D", "minimum, 5–11 HCP, 6+ ♦"),
     # opposite the minimum rebid of a six-card major the top of 1NT invites, not game
     ("73.KQ7632.AJ9.97", "1S P 1NT P 2S P", "3S", "9–10 HCP, 2–3 ♠, invitational"),
+    # opener answers it with game from 15 total points, else passes
+    ("AQ8542.K92.K97.A", "1S P 1NT P 2S P 3S P", "4S", "maximum, 15+ total points"),
+    ("AQ8542.K92.K97.7", "1S P 1NT P 2S P 3S P", "Pass", "minimum"),
     # ... and with a singleton in it passes the misfit (no 3NT opposite a minimum)
     ("A32.7.K9876.KT85", "1H P 1NT P 2H P", "Pass", "up to 10 HCP, at most 1 ♥"),
     # a good seven-card major opposite the jump rebid: its game at once

@@ -562,7 +562,7 @@ def _additions() -> list[tuple[str, Rule]]:
                               lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
                               test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
         *[("rkc_ask", rule) for rule in _second_round()],
-        *[("rkc_ask", rule) for rule in _responder_long_major()],
+        *[("rkc_ask", rule) for rule in _responder_long_suit()],
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
@@ -1198,44 +1198,42 @@ def _second_round() -> list[Rule]:
     ]
 
 
-def _new_suit_below_reverse(ctx: Context, bind: Bind) -> bool:
-    """Opener's second suit is a new suit at the one level, or a lower one at the two level
-    (not a reverse, not a jump shift), and responder's suit is a major."""
+def _below_reverse(ctx: Context, bind: Bind) -> bool:
+    """Opener's second suit ``u`` is a new suit at the one level, or a lower one than the
+    opening suit at the two level: not a reverse, not a jump shift."""
     last = ctx.last_bid
-    if not bind["t"].is_major or last is None or last.level is None:
+    if last is None or last.level is None:
         return False
     return last.level == 1 or (last.level == 2 and bind["u"] < bind["s"])
 
 
-def _minor_new_suit_below_reverse(ctx: Context, bind: Bind) -> bool:
-    """As ``_new_suit_below_reverse``, for responder's minor (1♣–1♦–1♥)."""
-    last = ctx.last_bid
-    if bind["t"].is_major or last is None or last.level is None:
-        return False
-    return last.level == 1 or (last.level == 2 and bind["u"] < bind["s"])
-
-
-def _responder_long_major() -> list[Rule]:
-    """Responder's rebid of a six-card major after opener's new suit (1♣–1♥–1♠, 1♦–1♠–2♣):
-    a jump to game with an opening hand, the jump rebid (invitational, 10–11), as after
-    opener's rebid of the opening suit (Root and Pavlicek; a minimum rebids the suit at the
-    two level). No four cards in opener's major second suit, nor three in opener's major
-    first suit (that fit comes first)."""
+def _responder_long_suit() -> list[Rule]:
+    """Responder's rebid of a six-card suit after opener's new suit (1♣–1♥–1♠, 1♦–1♠–2♣):
+    with a major a jump to game with an opening hand, the jump rebid (invitational, 10–11),
+    the cheap rebid with 5–9, as after opener's rebid of the opening suit (Root and
+    Pavlicek); a minor's cheap rebid up to 11. No four cards in opener's major second
+    suit, nor three in opener's major first suit (that fit comes first)."""
     def no_major_fit(info: HandInfo, bind: Bind, ctx: Context) -> bool:
         return not ((bind["u"].is_major and info.lengths[bind["u"]] >= 4)
                     or (bind["s"].is_major and info.lengths[bind["s"]] >= 3))
     seq = "1s P 1t P 1u|2u P ?"
+
+    def major(ctx: Context, bind: Bind) -> bool:
+        return bind["t"].is_major and _below_reverse(ctx, bind)
+
+    def minor(ctx: Context, bind: Bind) -> bool:
+        return not bind["t"].is_major and _below_reverse(ctx, bind)
     return [
         _R("resp_long_major_game", seq, "4t", hcp=(12, 17), lengths={"t": (6, 13)},
-           when=_new_suit_below_reverse, test=no_major_fit),
+           when=major, test=no_major_fit),
         _R("resp_long_major_invite", seq, "3t", hcp=(10, 11), lengths={"t": (6, 13)},
-           forcing=F.INVITATIONAL, when=_new_suit_below_reverse, test=no_major_fit),
+           forcing=F.INVITATIONAL, when=major, test=no_major_fit),
         # the cheap rebid of the six-card suit is the weak one (a minor's up to 11: its
         # invitation is no jump), read as such so that opener does not place a game
         _R("resp_long_major_min", seq, "2t", hcp=(5, 9), lengths={"t": (6, 13)},
-           notes=(("minimum", None),), when=_new_suit_below_reverse, test=no_major_fit),
+           notes=(("minimum", None),), when=major, test=no_major_fit),
         _R("resp_long_minor_min", seq, "2t", hcp=(5, 11), lengths={"t": (6, 13)},
-           notes=(("minimum", None),), when=_minor_new_suit_below_reverse),
+           notes=(("minimum", None),), when=minor),
     ]
 
 
