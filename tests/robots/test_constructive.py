@@ -244,10 +244,6 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("KQJ873.KQT4.T.AQ", "1S P 1NT P", "3H", "jump shift"),
     (".J972.QJ973.K974", "1S P 1NT P 3H P", "4H", "4+ ♥"),
     ("96.J97.QJ973.K74", "1S P 1NT P 3H P", "3S", "preference, 2–3 ♠, at most 3 ♥"),
-    # a minor fit with a short unguarded side suit (or two open ones): the minor game
-    ("AKQT6.9.KT654.86", "1D P 1S P 2C P", "5D", "4+ ♦"),
-    ("983.AKJT.K973.42", "1D P 1H P 3D P", "5D", "support for ♦"),
-    ("KQ3.AKJT.K973.42", "1D P 1H P 3D P", "3NT", ""),
     # 8 HCP opposite the jump rebid of a minor (16–18): 3NT with the side suits held
     ("KJ.AT965.8764.92", "1C P 1H P 3C P", "3NT", "8+ HCP"),
     # responder's six-card minor with 12 HCP opposite an opening: 3NT, not the cheap rebid

@@ -1396,40 +1396,7 @@ def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call,
         shown = modern_describe(system, ctx, call)  # the same meaning the table reads
     call, shown = _contested_limit(info, ctx, call, shown)
     call, shown = _total_tricks_raise(system, info, ctx, call, shown)
-    call, shown = _minor_game_unguarded(system, info, ctx, call, shown)
     return _major_game(system, info, ctx, call, shown)
-
-
-def _our_suits(ctx: Context) -> set[Suit]:
-    """Suits our side has bid naturally."""
-    return {e.call.strain.suit for e in ctx.our_bids()
-            if e.call.strain is not None and e.call.strain.suit is not None
-            and not e.shown.artificial}
-
-
-def _minor_game_unguarded(system: System, info: HandInfo, ctx: Context, call: Call,
-                          shown: Shown) -> tuple[Call, Shown]:
-    """3NT placed on a minor-suit fit in an auction the opponents left alone becomes five of
-    the minor when this hand has a singleton or void in a suit our side has not bid, with
-    no stopper there (the suit the opening lead will attack): the textbook reason to prefer
-    the minor game to notrump. Two such suits unguarded, whatever their length, as well."""
-    if call != THREE_NT or ctx.their_suits() or ctx.last_bid is None:
-        return call, shown
-    known = ctx.known(ctx.partner).lengths
-    if any(info.lengths[m] + known[m][0] >= 8 for m in (H, S)):
-        return call, shown
-    fits = [m for m in (C, D) if info.lengths[m] + known[m][0] >= 8]
-    if not fits:
-        return call, shown
-    unbid = [x for x in Suit if x not in _our_suits(ctx)]
-    open_ = [x for x in unbid if not info.stopper(x)]
-    if not any(info.lengths[x] <= 1 for x in open_) and len(open_) < 2:
-        return call, shown
-    best = max(fits, key=lambda m: (info.lengths[m] + known[m][0], m))
-    game = Call.bid(5, best.strain)
-    if game.rank <= ctx.last_bid.rank:
-        return call, shown
-    return game, modern_describe(system, ctx, game)
 
 
 def _total_tricks_raise(system: System, info: HandInfo, ctx: Context, call: Call,
