@@ -156,3 +156,15 @@ def test_the_quantitative_4nt_after_a_1nt_rebid_is_read_as_an_invitation() -> No
 ])
 def test_opener_opposite_a_3nt_response(hand: str, expected: str) -> None:
     assert str(_explained(hand, "1S P 3N P")[2].call) == expected
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    ("AKJ3.K2.K92.KQ96", "1D P 2C P 2N P", "4NT"),       # 19 opposite 12–14: invites
+    ("AKJ3.K2.AQ2.KQ96", "1D P 2C P 2N P", "6NT"),       # 22: 32 at least
+    ("AKJ3.K2.K92.KQ96", "1H P 2C P 3N P", "6NT"),       # 19 opposite 18–19
+    ("Q963.K2.K92.KQ96", "1H P 2C P 3N P", "4NT"),       # 12: invites
+    ("AQ4.AJ6.KQ76.Q32", "1H P 2C P 3N P 4N P", "Pass"),  # 18: declines
+])
+def test_notrump_slams_after_a_two_over_one(hand: str, auction: str, expected: str) -> None:
+    # the quantitative arithmetic of opener's notrump rebids: 33 between the hands
+    assert str(_explained(hand, auction)[2].call) == expected

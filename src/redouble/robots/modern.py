@@ -1197,6 +1197,22 @@ def _slam_tries() -> list[Rule]:
         _R("major_3nt_slam", "1M P 3N P ?", "6M", hcp=(14, 21), lengths={"M": (6, 13)},
            test=lambda i, b, c: i.hcp + i.lengths[b["M"]] >= 22 and i.good_suit(b["M"])),
         _R("major_3nt_6nt", "1M P 3N P ?", "6N", hcp=(17, 21), lengths={"M": (5, 5)}),
+        # the same arithmetic after a two-over-one: opposite 2NT (12–14) the quantitative
+        # 4NT with 19–20 and 6NT with 21+; opposite 3NT (18–19) 6NT with 14+, 4NT with 12–13
+        _R("resp_two_2nt_6nt", "1s P 2t P 2N P ?", "6N", hcp=(21, ANY), test=not_long_t),
+        _R("resp_two_2nt_4nt", "1s P 2t P 2N P ?", "4N", hcp=(19, 20),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=not_long_t),
+        _R("opener_two_2nt_4nt_accept", "1s P 2t P 2N P 4N P ?", "6N", hcp=(13, 14),
+           notes=(("maximum", None),)),
+        _R("opener_two_2nt_4nt_decline", "1s P 2t P 2N P 4N P ?", "P", hcp=(0, 12),
+           notes=(("minimum", None),)),
+        _R("resp_two_3nt_6nt", "1s P 2t P 3N P ?", "6N", hcp=(14, ANY), test=not_long_t),
+        _R("resp_two_3nt_4nt", "1s P 2t P 3N P ?", "4N", hcp=(12, 13),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=not_long_t),
+        _R("opener_two_3nt_4nt_accept", "1s P 2t P 3N P 4N P ?", "6N", hcp=(19, 19),
+           notes=(("maximum", None),)),
+        _R("opener_two_3nt_4nt_decline", "1s P 2t P 3N P 4N P ?", "P", hcp=(0, 18),
+           notes=(("minimum", None),)),
         # opposite opener's raise to game of the major (19–21 total points): 13+ HCP asks
         # for key cards (32 and more between the hands)
         _R("resp_game_raise_rkc", "1s P 1t P 4t P ?", "4N", hcp=(13, ANY), artificial=True,
