@@ -168,3 +168,17 @@ def test_opener_opposite_a_3nt_response(hand: str, expected: str) -> None:
 def test_notrump_slams_after_a_two_over_one(hand: str, auction: str, expected: str) -> None:
     # the quantitative arithmetic of opener's notrump rebids: 33 between the hands
     assert str(_explained(hand, auction)[2].call) == expected
+
+
+def test_responder_asks_for_key_cards_opposite_a_jump_raise() -> None:
+    # 15 HCP opposite 1♥–1♠–3♠ (16–18, four spades): 31 at least and a fit, so key cards
+    _, _, chosen = _explained("KQ32.A72.AQ93.J2", "1H P 1S P 3S P")
+    assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)
+    # 18 opposite the single raise (11–15) is short of the slam floor: game
+    assert str(_explained("KQ32.A72.AQ93.K2", "1H P 1S P 2S P")[2].call) == "4S"
+
+
+def test_responder_asks_for_key_cards_opposite_a_raise_to_game() -> None:
+    # 15 HCP opposite 1♦–1♠–4♠ (19–21 total points): key cards, not a pass
+    _, _, chosen = _explained("AJT4.QJ5.J72.AQ9", "1D P 1S P 4S P")
+    assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)

@@ -1217,6 +1217,10 @@ def _slam_tries() -> list[Rule]:
         # for key cards (32 and more between the hands)
         _R("resp_game_raise_rkc", "1s P 1t P 4t P ?", "4N", hcp=(13, ANY), artificial=True,
            forcing=F.FORCING, notes=(("rkc", None),), when=lambda c, b: b["t"].is_major),
+        # the same opposite the jump raise (16–18) with 15+: 31 at least, the slam floor
+        # (not opposite the single raise, 11–15: 18 HCP would make only 29 for sure)
+        _R("resp_jump_raise_rkc", "1s P 1t P 3t P ?", "4N", hcp=(15, ANY), artificial=True,
+           forcing=F.FORCING, notes=(("rkc", None),), when=lambda c, b: b["t"].is_major),
     ]
 
 
