@@ -83,8 +83,9 @@ def test_no_penalty_double_with_a_void_in_their_suit() -> None:
 
 
 def test_a_notrump_game_with_slam_values_is_a_slam_decision() -> None:
-    # 17 HCP opposite opener's jump rebid (16–18) and no fit: 3NT by the rules, 6NT weighed
-    ctx, info, chosen = _explained("KQ85.A.AQ9732.K2", "1H P 1S P 3H P")
+    # 15 HCP opposite opener's jump rebid (16–18) and no fit: 3NT by the rules, 6NT weighed
+    # (with 16+ the rules bid 6NT themselves: test_responder_bids_6nt_opposite_a_jump_rebid)
+    ctx, info, chosen = _explained("K985.A.AQ9732.Q2", "1H P 1S P 3H P")
     assert chosen.call == Call.parse("3NT")
     assert decision_kind(MODERN, ctx, info, chosen) is Decision.SLAM
     assert Call.parse("6NT") in candidate_calls(ctx, info, chosen, Decision.SLAM)
@@ -105,3 +106,79 @@ def test_game_is_weighed_against_slam() -> None:
     assert kind is Decision.SLAM
     calls = candidate_calls(ctx, info, chosen, kind)
     assert {Call.parse("4S"), Call.parse("6S")} <= set(calls)
+
+
+# --- slam from a narrow range (branch slams2) ------------------------------------------------
+
+
+def _reading(auction: str, call: str) -> Explained:
+    calls = [Call.parse(c) for c in auction.split()]
+    return MODERN.meaning(MODERN.context(Seat.NORTH, Vulnerability.NONE, calls), Call.parse(call))
+
+
+def test_responder_bids_6nt_opposite_a_jump_rebid_with_16_plus() -> None:
+    # 17 HCP opposite 16–18 and six diamonds: 33 at least, a card in diamonds and stoppers
+    _, _, chosen = _explained("K84.AKJ95.7.AQ52", "1D P 1H P 3D P")
+    assert str(chosen.call) == "6NT"
+    assert chosen.shown.hcp[0] == 16 and chosen.shown.conflicts() == []
+
+
+def test_responder_asks_for_key_cards_opposite_a_jump_rebid_of_a_major() -> None:
+    # 16 HCP and two hearts opposite 1♥–1♠–3♥ (16–18, six hearts): an eight-card fit and slam
+    # values, so Roman key-card Blackwood, and the answers are read as key cards
+    _, _, chosen = _explained("KJ96.T4.AKQJ.Q62", "1H P 1S P 3H P")
+    assert str(chosen.call) == "4NT"
+    assert "rkc" in dict(chosen.shown.notes)
+    _, _, answer = _explained("Q3.AKQJ75.63.KQ4", "1H P 1S P 3H P 4N P")
+    assert answer.rule.startswith("rkc_answer")
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    ("AKJ3.K.KJ92.KQ96", "1C P 1D P 1N P", "4NT"),          # 20 opposite 12–14: invites
+    ("AKJ3.K.AKJ2.KQ96", "1C P 1D P 1N P", "6NT"),          # 24: 34 at least
+    ("762.AJ.QT6.AJ742", "1C P 1D P 1N P 4N P", "Pass"),    # 12: a minimum declines
+    ("K62.AJ.QT6.AJ74", "1C P 1D P 1N P 4N P", "6NT"),      # 13: accepts
+])
+def test_quantitative_slams_opposite_a_1nt_rebid(hand: str, auction: str, expected: str) -> None:
+    assert str(_explained(hand, auction)[2].call) == expected
+
+
+def test_the_quantitative_4nt_after_a_1nt_rebid_is_read_as_an_invitation() -> None:
+    read = _reading("1C P 1D P 1N P", "4N")
+    text = explain_text(read)
+    assert "quantitative" in text and "19–20" in text
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    ("AKQJ754.J3.4.AT4", "6S"),    # 15 HCP and seven solid spades: 15 + 7 = 22
+    ("AKQ54.J3.K4.AT43", "6NT"),   # 17 balanced opposite 15–17: 32 at least
+    ("AQJ954.K3.Q4.Q43", "4S"),    # 14 HCP and six spades: 14 + 6 = 20, game only
+])
+def test_opener_opposite_a_3nt_response(hand: str, expected: str) -> None:
+    assert str(_explained(hand, "1S P 3N P")[2].call) == expected
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    ("AKJ3.K2.K92.KQ96", "1D P 2C P 2N P", "4NT"),       # 19 opposite 12–14: invites
+    ("AKJ3.K2.AQ2.KQ96", "1D P 2C P 2N P", "6NT"),       # 22: 32 at least
+    ("AKJ3.K2.K92.KQ96", "1H P 2C P 3N P", "6NT"),       # 19 opposite 18–19
+    ("Q963.K2.K92.KQ96", "1H P 2C P 3N P", "4NT"),       # 12: invites
+    ("AQ4.AJ6.KQ76.Q32", "1H P 2C P 3N P 4N P", "Pass"),  # 18: declines
+])
+def test_notrump_slams_after_a_two_over_one(hand: str, auction: str, expected: str) -> None:
+    # the quantitative arithmetic of opener's notrump rebids: 33 between the hands
+    assert str(_explained(hand, auction)[2].call) == expected
+
+
+def test_responder_asks_for_key_cards_opposite_a_jump_raise() -> None:
+    # 15 HCP opposite 1♥–1♠–3♠ (16–18, four spades): 31 at least and a fit, so key cards
+    _, _, chosen = _explained("KQ32.A72.AQ93.J2", "1H P 1S P 3S P")
+    assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)
+    # 18 opposite the single raise (11–15) is short of the slam floor: game
+    assert str(_explained("KQ32.A72.AQ93.K2", "1H P 1S P 2S P")[2].call) == "4S"
+
+
+def test_responder_asks_for_key_cards_opposite_a_raise_to_game() -> None:
+    # 15 HCP opposite 1♦–1♠–4♠ (19–21 total points): key cards, not a pass
+    _, _, chosen = _explained("AJT4.QJ5.J72.AQ9", "1D P 1S P 4S P")
+    assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)

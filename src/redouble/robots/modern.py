@@ -561,6 +561,7 @@ def _additions() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("reopening_penalty_pass", "1s Lt P P X P ?", "P",
                               lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
                               test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
+        *[("rkc_ask", rule) for rule in _slam_tries()],
         *[("rkc_ask", rule) for rule in _second_round()],
         *[("rkc_ask", rule) for rule in _responder_long_suit()],
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
@@ -1247,6 +1248,66 @@ def _jump_shift_answers() -> list[Rule]:
         _R("jump_shift_raise", seq, "4H", lengths={"H": (4, 13)}),
         _R("jump_shift_preference", seq, "3S", lengths={"S": (2, 3), "H": (0, 3)},
            forcing=F.GAME_FORCING, notes=(("preference", None),)),
+    ]
+
+
+def _slam_tries() -> list[Rule]:
+    """Slam where partner's last call named a narrow range (Goren's count: 33 between the
+    hands for a small slam): responder opposite opener's jump rebid of a six-card suit
+    (16–18) asks for key cards with two cards in opener's major, or bids 6NT with 16+ and a
+    card in the suit; opposite opener's 1NT rebid (12–14) the quantitative 4NT with 19–20;
+    opener opposite 1M–3NT (15–17 balanced) six of a long major or 6NT; responder opposite
+    opener's raise to game (19–21) key cards with 13+."""
+    def fits(need: int) -> Callable[[HandInfo, Bind, Context], bool]:
+        return lambda i, b, c: i.lengths[b["s"]] >= need
+
+    def not_long_t(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        return info.lengths[bind["t"]] <= 5 or not bind["t"].is_major
+    return [
+        _R("resp_jump_rebid_rkc", "1s P 1t P 3s P ?", "4N", hcp=(15, ANY), artificial=True,
+           forcing=F.FORCING, lengths={"s": (2, 13)}, notes=(("rkc", None),),
+           when=lambda c, b: b["s"].is_major, test=fits(2)),
+        _R("resp_jump_rebid_6nt", "1s P 1t P 3s P ?", "6N", hcp=(16, ANY),
+           test=_fitting_3nt),
+        # opposite opener's 1NT rebid (12–14; 10 with the rule of 20): 6NT with 21+, the
+        # quantitative 4NT with 19–20, which opener accepts with a maximum
+        _R("resp_1nt_rebid_6nt", "1s P 1t P 1N P ?", "6N", hcp=(21, ANY), test=not_long_t),
+        _R("resp_1nt_rebid_4nt", "1s P 1t P 1N P ?", "4N", hcp=(19, 20),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=not_long_t),
+        _R("opener_1nt_4nt_accept", "1s P 1t P 1N P 4N P ?", "6N", hcp=(13, 14),
+           notes=(("maximum", None),)),
+        _R("opener_1nt_4nt_decline", "1s P 1t P 1N P 4N P ?", "P", hcp=(0, 12),
+           notes=(("minimum", None),)),
+        # opposite 1M–3NT (15–17 balanced, at most two in the major): six of a long major
+        # when HCP and the length past five reach 22 (16 + 16 + 1: each card past five is a
+        # trick), 6NT with 17+ and a five-card major
+        _R("major_3nt_slam", "1M P 3N P ?", "6M", hcp=(14, 21), lengths={"M": (6, 13)},
+           test=lambda i, b, c: i.hcp + i.lengths[b["M"]] >= 22 and i.good_suit(b["M"])),
+        _R("major_3nt_6nt", "1M P 3N P ?", "6N", hcp=(17, 21), lengths={"M": (5, 5)}),
+        # the same arithmetic after a two-over-one: opposite 2NT (12–14) the quantitative
+        # 4NT with 19–20 and 6NT with 21+; opposite 3NT (18–19) 6NT with 14+, 4NT with 12–13
+        _R("resp_two_2nt_6nt", "1s P 2t P 2N P ?", "6N", hcp=(21, ANY), test=not_long_t),
+        _R("resp_two_2nt_4nt", "1s P 2t P 2N P ?", "4N", hcp=(19, 20),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=not_long_t),
+        _R("opener_two_2nt_4nt_accept", "1s P 2t P 2N P 4N P ?", "6N", hcp=(13, 14),
+           notes=(("maximum", None),)),
+        _R("opener_two_2nt_4nt_decline", "1s P 2t P 2N P 4N P ?", "P", hcp=(0, 12),
+           notes=(("minimum", None),)),
+        _R("resp_two_3nt_6nt", "1s P 2t P 3N P ?", "6N", hcp=(14, ANY), test=not_long_t),
+        _R("resp_two_3nt_4nt", "1s P 2t P 3N P ?", "4N", hcp=(12, 13),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=not_long_t),
+        _R("opener_two_3nt_4nt_accept", "1s P 2t P 3N P 4N P ?", "6N", hcp=(19, 19),
+           notes=(("maximum", None),)),
+        _R("opener_two_3nt_4nt_decline", "1s P 2t P 3N P 4N P ?", "P", hcp=(0, 18),
+           notes=(("minimum", None),)),
+        # opposite opener's raise to game of the major (19–21 total points): 13+ HCP asks
+        # for key cards (32 and more between the hands)
+        _R("resp_game_raise_rkc", "1s P 1t P 4t P ?", "4N", hcp=(13, ANY), artificial=True,
+           forcing=F.FORCING, notes=(("rkc", None),), when=lambda c, b: b["t"].is_major),
+        # the same opposite the jump raise (16–18) with 15+: 31 at least, the slam floor
+        # (not opposite the single raise, 11–15: 18 HCP would make only 29 for sure)
+        _R("resp_jump_raise_rkc", "1s P 1t P 3t P ?", "4N", hcp=(15, ANY), artificial=True,
+           forcing=F.FORCING, notes=(("rkc", None),), when=lambda c, b: b["t"].is_major),
     ]
 
 
