@@ -140,3 +140,38 @@ def test_sayc_reads_a_cue_bid_raise_as_a_limit_raise_or_better(auction: str, cal
     assert read.shown.forcing.name == "FORCING" and read.shown.conflicts() == []
     text = str(read.shown.describe("en"))
     assert "limit raise" in text and "game-forcing" not in text
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("Q952.AKJ.AJ7.QJ4", "1C 1H P P", "X"),       # 18 HCP, three hearts: a strong opener
+    ("Q952.AKJ.873.QJ4", "1C 1H P P", "Pass"),    # 13 HCP and three hearts: sells out
+    ("AQ76.AQT2.3.AK54", "1C P P 1D", "X"),       # their balancing overcall, a singleton
+    ("AQ76.AQT2.32.AK5", "1C P P 1D", "X"),       # a doubleton and 18 HCP
+    ("AQ76.QT32.32.AK5", "1C P P 1D", "Pass"),    # 13 HCP opposite a pass: no
+    ("AT54.Q32.A.AK653", "1C 1D P 3D", "X"),      # their raise: 17 HCP and a singleton
+    ("AT54.Q32.5.AK653", "1C 1D P 3D", "Pass"),   # 13 HCP: partner passed, they have a fit
+])
+def test_opener_doubles_again_rather_than_sell_out(hand: str, auction: str, call: str) -> None:
+    # Opener's reopening double (Root, "Commonsense Bidding"; Lawrence, "Judgment at
+    # Bridge"): short in their suit, or with a strong opening, opener does not let them
+    # play cheaply after partner's pass; it is takeout, and partner answers it like one.
+    assert choose(hand, auction) == call
+    if call == "X":
+        read = meaning(auction, "X")
+        text = str(read.shown.describe("en"))
+        assert "takeout" in text and read.shown.conflicts() == []
+
+
+def test_opener_with_a_six_card_suit_does_not_double_again() -> None:
+    # A takeout double asks partner to choose: with a suit of its own opener rebids it.
+    assert choose("AQ.AKQ9752.9.982", "1H X P 3D") != "X"
+    assert choose("KQ9643..AKT82.QT", "1S P P 2H") != "X"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("J64.T98754.4.QJT", "1C 1D P 3D X P", "3H"),   # the longest new suit
+    ("J64.T987.KQT94.Q", "1C 1D P 3D X P", "Pass"),  # a trump stack: penalty
+    ("T9853.J7.JT6.QT2", "1C P P 1D X P", "1S"),     # their balancing overcall, doubled
+])
+def test_partner_takes_out_opener_s_second_double(hand: str, auction: str, call: str) -> None:
+    assert choose(hand, auction) == call

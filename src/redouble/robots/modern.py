@@ -553,14 +553,7 @@ def _additions() -> list[tuple[str, Rule]]:
                               notes=(("takeout", None),))),
         ("advance_ov_cue", _R("doubler_suit", "1s X 2s|3s P P ?", "cu", hcp=(16, ANY),
                               lengths={"u": (6, 13)}, when=_at_level(3))),
-        # opener reopens with a double when short in the overcalled suit
-        ("advance_ov_cue", _R("reopening_double", "1s Lt P P ?", "X", hcp=(12, ANY),
-                              lengths={"t": (0, 2)}, artificial=True,
-                              notes=(("takeout", None),), when=_at_level(3),
-                              test=lambda i, b, c: i.lengths[b["t"]] <= 1 or i.hcp >= 14)),
-        ("advance_ov_cue", _R("reopening_penalty_pass", "1s Lt P P X P ?", "P",
-                              lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
-                              test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
+        *_reopening(),
         *[("rkc_ask", rule) for rule in _second_round()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
@@ -812,12 +805,9 @@ def _cheapest_is(level: int, var: str) -> Callable[[Context, Bind], bool]:
 def _competitive_advances() -> list[tuple[str, Rule]]:
     """Partner's competitive actions answered as a strong pair would: a three-card raise of
     an overcall after their raise competes only at the two level (eight trumps, the law of
-    total tricks); partner's reopening double (1x, their overcall, two passes) is taken out
-    like a takeout double, to a major game or 3NT with values, else the longest new suit,
-    else opener's suit; the takeout doubler's second double (16+, short in their suit) is
+    total tricks); the takeout doubler's second double (16+, short in their suit) is
     taken out too, to game in a major with a six-card suit or some values, left in only
     with a trump stack (two of the top five honours and four cards)."""
-    reopen = "1s Lt P P X P ?"
     again = "1s X 2s|3s P P X P ?"
     return [
         # partner's preempt doubled or overcalled: raise to the level of the fit at once
@@ -835,24 +825,6 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("advance_ov_compete_3", "1s Lt Ls ?", "ct", hcp=(6, 12),
                               points=Points.SUPPORT, trump="t", lengths={"t": (3, 3)},
                               notes=(("competitive", None),), when=_cheapest_is(2, "t"))),
-        ("advance_ov_cue", _R("reopen_adv_major_game", reopen, "4u", hcp=(9, ANY),
-                              lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major
-                              and _cheapest(c, b["u"].strain) >= 3)),
-        ("advance_ov_cue", _R("reopen_adv_3nt", reopen, "3N", hcp=(10, ANY),
-                              test=_stopper("t"), test_note=("stopper", "t"),
-                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) == 3)),
-        ("advance_ov_cue", _R("reopen_adv_jump", reopen, "ju", hcp=(9, 11),
-                              lengths={"u": (5, 13)}, forcing=F.INVITATIONAL,
-                              test=_longest_other, when=_jump_below_four)),
-        ("advance_ov_cue", _R("reopen_adv_suit", reopen, "cu", hcp=(0, 11),
-                              lengths={"u": (4, 13)}, test=_longest_other,
-                              when=lambda c, b: _cheapest(c, b["u"].strain) <= 3)),
-        ("advance_ov_cue", _R("reopen_adv_nt", reopen, "cN", hcp=(6, 9), test=_stopper("t"),
-                              test_note=("stopper", "t"),
-                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
-        ("advance_ov_cue", _R("reopen_adv_raise", reopen, "cs", hcp=(0, 11),
-                              lengths={"s": (2, 13)},
-                              when=lambda c, b: _cheapest(c, b["s"].strain) <= 3)),
         ("advance_ov_cue", _R("again_penalty_pass", f"{again}", "P", lengths={"s": (4, 13)},
                               notes=(("penalty_pass", None),),
                               test=lambda i, b, c: i.top_honours(b["s"], 5) >= 2)),
@@ -863,6 +835,68 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("again_suit", again, "cu", hcp=(0, 11), lengths={"u": (3, 13)},
                               test=_best_unbid)),
     ]
+
+
+REOPENING_STARTS = (("", "1s Lt P P"), ("_bal", "1s P P Lt"), ("_raised", "1s Lt P Lt"),
+                    ("_advanced", "1s X P Lt"))
+"""Where opener doubles their suit for takeout after partner's pass: their overcall passed
+round to opener, their balancing overcall, their raise of the overcall, their advance of
+a takeout double."""
+
+
+def _reopens(extra: int) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Opener's takeout double of their suit after partner's pass: short in it, with more
+    the longer it is (a singleton from 12 HCP, a doubleton from 14, three cards from 17:
+    a strong opener does not sell out), ``extra`` more HCP for a singleton or doubleton
+    when partner's pass is weaker or they have shown a fit."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        n = info.lengths[bind["t"]]
+        return ((n <= 1 and info.hcp >= 12 + extra) or (n <= 2 and info.hcp >= 14 + extra)
+                or info.hcp >= 17)
+    return test
+
+
+def _reopening() -> list[tuple[str, Rule]]:
+    """Opener doubles for takeout when partner has passed and the opponents' suit would
+    otherwise play cheaply: their overcall passed round (the reopening double, even with a
+    six-card suit: partner may be sitting with a trump stack), or, without a six-card suit
+    to rebid instead, their balancing overcall, their raise, their answer to a takeout
+    double (partner's pass denied a redouble). Partner takes it out like a takeout double
+    (Root, "Commonsense Bidding"), to a major game or 3NT with values, else the longest new
+    suit, else opener's suit, or passes with a trump stack."""
+    out: list[tuple[str, Rule]] = []
+    for (tag, start), extra in zip(REOPENING_STARTS, (0, 2, 3, 3), strict=True):
+        out.append(("advance_ov_cue", _R(
+            f"reopening_double{tag}", f"{start} ?", "X", hcp=(12 + extra, ANY),
+            lengths={"t": (0, 3), "s": (0, 13 if tag == "" else 5)}, artificial=True,
+            notes=(("takeout", None),),
+            when=_at_level(3), test=_reopens(extra))))
+    for tag, start in REOPENING_STARTS:
+        reopen = f"{start} X P ?"
+        out += [
+            ("advance_ov_cue", _R(f"reopening_penalty_pass{tag}", reopen, "P",
+                                  lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
+                                  test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
+            ("advance_ov_cue", _R(f"reopen_adv_major_game{tag}", reopen, "4u", hcp=(9, ANY),
+                                  lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major
+                                  and _cheapest(c, b["u"].strain) >= 3)),
+            ("advance_ov_cue", _R(f"reopen_adv_3nt{tag}", reopen, "3N", hcp=(10, ANY),
+                                  test=_stopper("t"), test_note=("stopper", "t"),
+                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) == 3)),
+            ("advance_ov_cue", _R(f"reopen_adv_jump{tag}", reopen, "ju", hcp=(9, 11),
+                                  lengths={"u": (5, 13)}, forcing=F.INVITATIONAL,
+                                  test=_longest_other, when=_jump_below_four)),
+            ("advance_ov_cue", _R(f"reopen_adv_suit{tag}", reopen, "cu", hcp=(0, 11),
+                                  lengths={"u": (4, 13)}, test=_longest_other,
+                                  when=lambda c, b: _cheapest(c, b["u"].strain) <= 3)),
+            ("advance_ov_cue", _R(f"reopen_adv_nt{tag}", reopen, "cN", hcp=(6, 9),
+                                  test=_stopper("t"), test_note=("stopper", "t"),
+                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+            ("advance_ov_cue", _R(f"reopen_adv_raise{tag}", reopen, "cs", hcp=(0, 11),
+                                  lengths={"s": (2, 13)},
+                                  when=lambda c, b: _cheapest(c, b["s"].strain) <= 3)),
+        ]
+    return out
 
 
 def _weak_two_new_suit() -> list[tuple[str, Rule]]:
