@@ -175,3 +175,42 @@ def test_opener_with_a_six_card_suit_does_not_double_again() -> None:
 ])
 def test_partner_takes_out_opener_s_second_double(hand: str, auction: str, call: str) -> None:
     assert choose(hand, auction) == call
+
+
+def test_opener_bids_game_when_their_overcall_took_the_game_try() -> None:
+    # 1♠–2♠–(3♣): 19 total points would bid game uncontested, 16–18 invite; with the
+    # three-level try gone, opener bids game with 18+ (and passes a minimum).
+    assert choose("AKJ64.A6.KQT43.2", "1S P 2S 3C") == "4S"
+    assert choose("KJ764.A6.QT43.32", "1S P 2S 3C") == "Pass"
+    read = meaning("1S P 2S 3C", "4S")
+    assert read.shown.conflicts() == [] and read.shown.lengths[Suit.SPADES][0] == 5
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("A976..AJT5.AT532", "2H P 3H", "X"),           # a void in theirs and 15 HCP: takeout
+    ("J.AQJ.986.AQJT65", "2D P 3D", "4C"),          # a good six-card suit, 15 HCP
+    ("AK5.KJ4.QJ3.J854", "2D P 3D", "Pass"),        # 15 HCP with no shape: no double
+    ("QJ85.AJ53.K75.KQ", "2D P 3D P P", "X"),       # balancing: both majors, 16 HCP
+    ("Q42.J72.Q864.KQ4", "2H P 3H X P", "4D"),      # advancing: the longest suit
+])
+def test_their_raised_weak_two_is_met_like_a_three_bid(hand: str, auction: str, call: str) -> None:
+    # 2♥–3♥ is preemptive (the raise shows a fit, not values): the takeout double, the
+    # overcall and the balancing double are made as over an opening three bid.
+    assert choose(hand, auction) == call
+    if call == "X":
+        read = meaning(auction, "X")
+        assert "takeout" in str(read.shown.describe("en")) and read.shown.conflicts() == []
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("AQT8765.3.642.K9", "2S"),   # 9 HCP and seven good spades: the length is the strength
+    ("AQT876.3.6542.K9", "2S"),   # six of weak-two quality from 8 HCP
+    ("KJ8765.3.642.K9", "Pass"),  # 7 HCP: too weak
+    ("T98765.A3.642.K9", "Pass"),  # a poor suit
+])
+def test_a_long_suit_overcalls_their_weak_two(hand: str, call: str) -> None:
+    # Over a weak two the two-level overcall is judged by playing strength (Root,
+    # "Commonsense Bidding"): a good six-card suit makes up for a few HCP.
+    assert choose(hand, "2H", vul=Vulnerability.EW) == call
+    read = meaning("2H", "2S", vul=Vulnerability.EW)
+    assert read.shown.conflicts() == [] and read.shown.hcp[0] == 8

@@ -7,8 +7,9 @@ takeout doubles by shape (three cards in their suit with both majors), action ov
 (takeout double, overcalls, a wider 2NT, balancing), responsive doubles and negative doubles
 up to the three level, and no penalty double with shortness in their suit. In contested
 auctions: advances by the law of total tricks, a rescue from 1x X XX, a 1NT overcall advanced
-like a strong notrump, opener's minimum notrump after a negative double, and the takeout
-doubler's rebid. Constructive bidding looks for 4-4 major fits: Walsh responses to 1♣,
+like a strong notrump, opener's minimum notrump after a negative double, the takeout
+doubler's rebid, opener's second takeout double rather than sell out cheaply, and their
+raised weak two met like an opening three bid. Constructive bidding looks for 4-4 major fits: Walsh responses to 1♣,
 opener's majors up the line before notrump, responder's second major before 3NT, and 4M
 rather than 5m once a major fit is shown. Everything else is SAYC: the same rule names keep
 the same meanings, so explanations stay consistent.
@@ -275,6 +276,16 @@ def _prefers(suit: Suit, other: Suit, *, points: int) -> Callable[[HandInfo, Bin
     return test
 
 
+def _two_level_over(ctx: Context, bind: Bind) -> bool:
+    """Their weak two, and ``t`` can be bid at the two level."""
+    return ctx.last_bid is not None and ctx.last_bid.level == 2 and bind["t"] > bind["s"]
+
+
+def _long_light_overcall(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """A six-card suit of weak-two quality (vulnerability-aware): the playing strength is
+    in the length, so AQT8765 overcalls 2♥ with 9 HCP."""
+    return suit_quality(info, bind["t"], vulnerable=ctx.vulnerable)
+
 # --- the changes to SAYC, as data ------------------------------------------------------------
 
 
@@ -331,8 +342,7 @@ def _replacements() -> dict[str, Rule]:
            test_note=("stopper", "s"), when=_no_strong),
         _R("over_weak_overcall", "2s|3s ?", "ct", hcp=(10, 17), lengths={"t": (5, 13)},
            when=_no_strong, test=lambda i, b, c: _good("t")(i, b, c)
-           and i.hcp >= (10 if (c.last_bid is not None and c.last_bid.level == 2
-                                and b["t"] > b["s"]) else 12)),
+           and i.hcp >= (10 if _two_level_over(c, b) else 12)),
     ]
     # opener shows a four-card major up the line rather than rebid notrump past it: over
     # 1♦ (Walsh: a responder with a major and game values bids 1♦ first) and, with up to
@@ -434,6 +444,11 @@ def _additions() -> list[tuple[str, Rule]]:
         ("weak_jump_overcall", _R("weak_jump_overcall_3", "1s ?", "3t", hcp=(5, 10),
                                   lengths={"t": (7, 8)}, notes=(("preempt", None),),
                                   test=_weak_jump, when=lambda c, b: len(c.calls) <= 2)),
+        # over a weak two: a good six-card suit at the two level from 8 HCP (Root,
+        # "Commonsense Bidding": the overcall is judged by playing strength)
+        ("over_weak_overcall", _R("over_weak_overcall_long", "2s ?", "ct", hcp=(8, 9),
+                                  lengths={"t": (6, 13)}, test=_long_light_overcall,
+                                  when=lambda c, b: _no_strong(c, b) and _two_level_over(c, b))),
         # over a weak two: a jump to game in a major, a strong 3NT
         ("over_weak_overcall", _R("over_weak_game", "2s ?", "4t", hcp=(14, 19),
                                   lengths={"t": (6, 13)}, when=lambda c, b: _no_strong(c, b)
@@ -480,6 +495,7 @@ def _additions() -> list[tuple[str, Rule]]:
         ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
         *_two_suiter_advances(),
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
+        *_over_raised_preempt(),
         *_contested_notrump(), *_doubler_rebids(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
@@ -534,6 +550,7 @@ def _additions() -> list[tuple[str, Rule]]:
         # the law of total tricks: compete to the level of the fit
         ("comp_raise", _R("comp_jump_raise", "1M Lt ?", "jM", hcp=(3, 9), lengths={"M": (4, 13)},
                           notes=(("preempt", None),), when=_jump_is_three)),
+        *_opener_after_raise(),
         ("advance_ov_cue", _R("opener_compete", "1M P 2M Lt ?", "3M", hcp=(10, 15),
                               lengths={"M": (6, 13)}, notes=(("competitive", None),),
                               when=_at_level(2))),
@@ -728,6 +745,86 @@ def _after_redouble() -> list[tuple[str, Rule]]:
                               lengths={"u": (4, 13)}, test=_best_unbid)),
         ("advance_ov_cue", _R("doubler_xx_rescue", "1s X XX P P ?", "cu",
                               lengths={"u": (3, 13)}, test=_best_unbid)),
+    ]
+
+
+def _opener_after_raise() -> list[tuple[str, Rule]]:
+    """Partner raised opener's major and they overcalled: opener with the values for game
+    opposite a single raise (18+ total points, where an uncontested auction would invite
+    with 16-18 and bid game with 19) bids it at once, since their bid took the room for a
+    game try (Cohen and Bergen: in competition the try is lost, bid what you think makes)."""
+    return [
+        ("advance_ov_cue", _R("opener_compete_game", "1M P 2M Lt ?", "4M", hcp=(18, ANY),
+                              points=Points.TOTAL, lengths={"M": (5, 13)},
+                              when=_at_level(3))),
+    ]
+
+
+def _over_raised_preempt() -> list[tuple[str, Rule]]:
+    """Their weak two raised to three is a preempt like an opening three bid, and is met
+    like one (Root, "Commonsense Bidding": their raise takes room, not values): directly, a
+    takeout double with 13+ and shape, a good suit (two of the top three honours or three
+    of the top five: length alone does not do at the four level) with 12+, 3NT with a
+    stopper and 16+;
+    passed round to us, a balancing double on takeout shape from 10 (partner is marked
+    with values), a good suit from 8. Partner's takeout double is advanced as over a
+    three-level preempt, and with their raise after partner's double, a five-card major
+    and 8+ HCP bid the game the double invites."""
+    direct, bal = "2s P 3s ?", "2s P 3s P P ?"
+    return [
+        ("over_weak_overcall", _R("over_raised_double", direct, "X", hcp=(13, ANY),
+                                  lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
+                                  notes=(("takeout", None),), when=_no_strong,
+                                  test=lambda i, b, c: not _major_game_over_weak(i, b, c)
+                                  and (_takeout(i, b, c) or i.hcp >= 18))),
+        ("over_weak_overcall", _R("over_raised_3nt", direct, "3N", hcp=(16, 21),
+                                  test=_stopper("s"), test_note=("stopper", "s"),
+                                  when=_no_strong)),
+        ("over_weak_overcall", _R("over_raised_overcall", direct, "ct", hcp=(12, 17),
+                                  lengths={"t": (5, 13)},
+                                  test=lambda i, b, c: i.good_suit(b["t"]),
+                                  when=lambda c, b: _no_strong(c, b) and _at_level(3)(c, b))),
+        ("balance_1nt", _R("balance_raised_double", bal, "X", hcp=(10, ANY),
+                           lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
+                           notes=(("takeout", None), ("balancing", None)),
+                           when=_no_strong, test=_balance_double)),
+        ("balance_1nt", _R("balance_raised_suit", bal, "ct", hcp=(8, 16),
+                           lengths={"t": (5, 13)}, notes=(("balancing", None),),
+                           when=lambda c, b: _no_strong(c, b) and _at_level(3)(c, b),
+                           test=_good("t"))),
+        *[("advance_ov_cue", _below_four(rule)) for tag, adv in (
+            ("_w2r", "2s P 3s X P ?"), ("_w2rbal", "2s P 3s P P X P ?"))
+          for rule in sayc.takeout_advances(tag, adv)],
+        ("advance_cue", _R("raised_double_major_game", "2s X Ls ?", "4u", hcp=(8, ANY),
+                           lengths={"u": (5, 13)},
+                           when=lambda c, b: _no_strong(c, b) and b["u"].is_major)),
+    ]
+
+
+def _their_game_over_us(ctx: Context, bind: Bind) -> bool:
+    """They bid four of a suit after our side had bid, and partner has not doubled it."""
+    last = ctx.last_bid
+    return (last is not None and last.level == 4 and not ctx.last_bid_by_us()
+            and bool(ctx.our_bids()) and bind["u"] is not bind["t"]
+            and DOUBLE not in [e.call for e in ctx.calls_of(ctx.partner)[-1:]])
+
+
+def _six_five(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Six cards in ``u``, the longest suit, and five in another."""
+    long, second = sorted(info.lengths, reverse=True)[:2]
+    return info.lengths[bind["u"]] == long >= 6 and second >= 5
+
+
+def _six_five_comes_alive() -> list[tuple[str, Rule]]:
+    """Their four-level contract over our auction: a hand with six cards in one suit, five in
+    another and at most a singleton in theirs does not pass it ("six-five, come alive"): it
+    bids its long suit at the five level, a make or a cheap save on the double fit its
+    shape makes likely; not over partner's double, which has spoken for the side."""
+    return [
+        ("rkc_ask", _R(f"six_five_save{tag}", f"... 4t {tail}?", "5u",
+                       lengths={"u": (6, 13), "t": (0, 1)}, notes=(("competitive", None),),
+                       when=_their_game_over_us, test=_six_five))
+        for tag, tail in (("", ""), ("_bal", "P P "))
     ]
 
 
