@@ -214,3 +214,17 @@ def test_a_long_suit_overcalls_their_weak_two(hand: str, call: str) -> None:
     assert choose(hand, "2H", vul=Vulnerability.EW) == call
     read = meaning("2H", "2S", vul=Vulnerability.EW)
     assert read.shown.conflicts() == [] and read.shown.hcp[0] == 8
+
+
+def test_six_five_comes_alive_over_their_game() -> None:
+    # "Six-five, come alive": opener with six clubs, five diamonds and a void in their
+    # spades bids 5♣ over their 4♠ (a make or a cheap save), and says what it shows.
+    assert choose(".97.AK854.AT9742", "1C 2S 2NT 4S") == "5C"
+    assert choose(".975.AK854.AT974", "1C 2S 2NT 4S") != "5C"  # five-five: no
+    read = meaning("1C 2S 2NT 4S", "5C")
+    assert read.shown.lengths[Suit.CLUBS][0] == 6 and read.shown.lengths[Suit.SPADES][1] == 1
+    assert read.shown.conflicts() == []
+    # partner's double of their game speaks for the side: no pull
+    assert choose(".97.AK854.AT9742", "1C 2S X 4S P P X P") != "5C"
+    # a preempter has described the hand: no second bid
+    assert choose("AK9865..T4.T9432", "2S P P X P 4H P P") != "5S"

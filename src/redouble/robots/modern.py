@@ -495,7 +495,7 @@ def _additions() -> list[tuple[str, Rule]]:
         ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
         *_two_suiter_advances(),
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
-        *_over_raised_preempt(),
+        *_over_raised_preempt(), *_six_five_comes_alive(),
         *_contested_notrump(), *_doubler_rebids(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
@@ -802,10 +802,14 @@ def _over_raised_preempt() -> list[tuple[str, Rule]]:
 
 
 def _their_game_over_us(ctx: Context, bind: Bind) -> bool:
-    """They bid four of a suit after our side had bid, and partner has not doubled it."""
+    """They bid four of a suit after our side had bid, ``u`` ranks below it (five is the
+    cheapest level), partner has not doubled it, and the caller has not preempted nor
+    shown a two-suiter (the hand is described: partner decides)."""
     last = ctx.last_bid
+    described = any(note[0] in ("weak", "preempt", "michaels", "unusual_2nt")
+                    for e in ctx.calls_of(ctx.bidder) for note in e.shown.notes)
     return (last is not None and last.level == 4 and not ctx.last_bid_by_us()
-            and bool(ctx.our_bids()) and bind["u"] is not bind["t"]
+            and bool(ctx.our_bids()) and bind["u"] < bind["t"] and not described
             and DOUBLE not in [e.call for e in ctx.calls_of(ctx.partner)[-1:]])
 
 
@@ -819,7 +823,8 @@ def _six_five_comes_alive() -> list[tuple[str, Rule]]:
     """Their four-level contract over our auction: a hand with six cards in one suit, five in
     another and at most a singleton in theirs does not pass it ("six-five, come alive"): it
     bids its long suit at the five level, a make or a cheap save on the double fit its
-    shape makes likely; not over partner's double, which has spoken for the side."""
+    shape makes likely; not over partner's double, which has spoken for the side, nor after
+    the caller's own preempt or two-suited bid ("preempt once")."""
     return [
         ("rkc_ask", _R(f"six_five_save{tag}", f"... 4t {tail}?", "5u",
                        lengths={"u": (6, 13), "t": (0, 1)}, notes=(("competitive", None),),
