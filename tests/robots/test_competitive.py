@@ -140,3 +140,91 @@ def test_sayc_reads_a_cue_bid_raise_as_a_limit_raise_or_better(auction: str, cal
     assert read.shown.forcing.name == "FORCING" and read.shown.conflicts() == []
     text = str(read.shown.describe("en"))
     assert "limit raise" in text and "game-forcing" not in text
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("Q952.AKJ.AJ7.QJ4", "1C 1H P P", "X"),       # 18 HCP, three hearts: a strong opener
+    ("Q952.AKJ.873.QJ4", "1C 1H P P", "Pass"),    # 13 HCP and three hearts: sells out
+    ("AQ76.AQT2.3.AK54", "1C P P 1D", "X"),       # their balancing overcall, a singleton
+    ("AQ76.AQT2.32.AK5", "1C P P 1D", "X"),       # a doubleton and 18 HCP
+    ("AQ76.QT32.32.AK5", "1C P P 1D", "Pass"),    # 13 HCP opposite a pass: no
+    ("AT54.Q32.A.AK653", "1C 1D P 3D", "X"),      # their raise: 17 HCP and a singleton
+    ("AT54.Q32.5.AK653", "1C 1D P 3D", "Pass"),   # 13 HCP: partner passed, they have a fit
+])
+def test_opener_doubles_again_rather_than_sell_out(hand: str, auction: str, call: str) -> None:
+    # Opener's reopening double (Root, "Commonsense Bidding"; Lawrence, "Judgment at
+    # Bridge"): short in their suit, or with a strong opening, opener does not let them
+    # play cheaply after partner's pass; it is takeout, and partner answers it like one.
+    assert choose(hand, auction) == call
+    if call == "X":
+        read = meaning(auction, "X")
+        text = str(read.shown.describe("en"))
+        assert "takeout" in text and read.shown.conflicts() == []
+
+
+def test_opener_with_a_six_card_suit_does_not_double_again() -> None:
+    # A takeout double asks partner to choose: with a suit of its own opener rebids it.
+    assert choose("AQ.AKQ9752.9.982", "1H X P 3D") != "X"
+    assert choose("KQ9643..AKT82.QT", "1S P P 2H") != "X"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("J64.T98754.4.QJT", "1C 1D P 3D X P", "3H"),   # the longest new suit
+    ("J64.T987.KQT94.Q", "1C 1D P 3D X P", "Pass"),  # a trump stack: penalty
+    ("T9853.J7.JT6.QT2", "1C P P 1D X P", "1S"),     # their balancing overcall, doubled
+])
+def test_partner_takes_out_opener_s_second_double(hand: str, auction: str, call: str) -> None:
+    assert choose(hand, auction) == call
+
+
+def test_opener_bids_game_when_their_overcall_took_the_game_try() -> None:
+    # 1♠–2♠–(3♣): 19 total points would bid game uncontested, 16–18 invite; with the
+    # three-level try gone, opener bids game with 18+ (and passes a minimum).
+    assert choose("AKJ64.A6.KQT43.2", "1S P 2S 3C") == "4S"
+    assert choose("KJ764.A6.QT43.32", "1S P 2S 3C") == "Pass"
+    read = meaning("1S P 2S 3C", "4S")
+    assert read.shown.conflicts() == [] and read.shown.lengths[Suit.SPADES][0] == 5
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("A976..AJT5.AT532", "2H P 3H", "X"),           # a void in theirs and 15 HCP: takeout
+    ("J.AQJ.986.AQJT65", "2D P 3D", "4C"),          # a good six-card suit, 15 HCP
+    ("AK5.KJ4.QJ3.J854", "2D P 3D", "Pass"),        # 15 HCP with no shape: no double
+    ("QJ85.AJ53.K75.KQ", "2D P 3D P P", "X"),       # balancing: both majors, 16 HCP
+    ("Q42.J72.Q864.KQ4", "2H P 3H X P", "4D"),      # advancing: the longest suit
+])
+def test_their_raised_weak_two_is_met_like_a_three_bid(hand: str, auction: str, call: str) -> None:
+    # 2♥–3♥ is preemptive (the raise shows a fit, not values): the takeout double, the
+    # overcall and the balancing double are made as over an opening three bid.
+    assert choose(hand, auction) == call
+    if call == "X":
+        read = meaning(auction, "X")
+        assert "takeout" in str(read.shown.describe("en")) and read.shown.conflicts() == []
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("AQT8765.3.642.K9", "2S"),   # 9 HCP and seven good spades: the length is the strength
+    ("AQT876.3.6542.K9", "2S"),   # six of weak-two quality from 8 HCP
+    ("KJ8765.3.642.K9", "Pass"),  # 7 HCP: too weak
+    ("T98765.A3.642.K9", "Pass"),  # a poor suit
+])
+def test_a_long_suit_overcalls_their_weak_two(hand: str, call: str) -> None:
+    # Over a weak two the two-level overcall is judged by playing strength (Root,
+    # "Commonsense Bidding"): a good six-card suit makes up for a few HCP.
+    assert choose(hand, "2H", vul=Vulnerability.EW) == call
+    read = meaning("2H", "2S", vul=Vulnerability.EW)
+    assert read.shown.conflicts() == [] and read.shown.hcp[0] == 8
+
+
+def test_six_five_comes_alive_over_their_game() -> None:
+    # "Six-five, come alive": opener with six clubs, five diamonds and a void in their
+    # spades bids 5♣ over their 4♠ (a make or a cheap save), and says what it shows.
+    assert choose(".97.AK854.AT9742", "1C 2S 2NT 4S") == "5C"
+    assert choose(".975.AK854.AT974", "1C 2S 2NT 4S") != "5C"  # five-five: no
+    read = meaning("1C 2S 2NT 4S", "5C")
+    assert read.shown.lengths[Suit.CLUBS][0] == 6 and read.shown.lengths[Suit.SPADES][1] == 1
+    assert read.shown.conflicts() == []
+    # partner's double of their game speaks for the side: no pull
+    assert choose(".97.AK854.AT9742", "1C 2S X 4S P P X P") != "5C"
+    # a preempter has described the hand: no second bid
+    assert choose("AK9865..T4.T9432", "2S P P X P 4H P P") != "5S"

@@ -7,8 +7,9 @@ takeout doubles by shape (three cards in their suit with both majors), action ov
 (takeout double, overcalls, a wider 2NT, balancing), responsive doubles and negative doubles
 up to the three level, and no penalty double with shortness in their suit. In contested
 auctions: advances by the law of total tricks, a rescue from 1x X XX, a 1NT overcall advanced
-like a strong notrump, opener's minimum notrump after a negative double, and the takeout
-doubler's rebid. Constructive bidding looks for 4-4 major fits: Walsh responses to 1♣,
+like a strong notrump, opener's minimum notrump after a negative double, the takeout
+doubler's rebid, opener's second takeout double rather than sell out cheaply, and their
+raised weak two met like an opening three bid. Constructive bidding looks for 4-4 major fits: Walsh responses to 1♣,
 opener's majors up the line before notrump, responder's second major before 3NT, and 4M
 rather than 5m once a major fit is shown. Everything else is SAYC: the same rule names keep
 the same meanings, so explanations stay consistent.
@@ -275,6 +276,16 @@ def _prefers(suit: Suit, other: Suit, *, points: int) -> Callable[[HandInfo, Bin
     return test
 
 
+def _two_level_over(ctx: Context, bind: Bind) -> bool:
+    """Their weak two, and ``t`` can be bid at the two level."""
+    return ctx.last_bid is not None and ctx.last_bid.level == 2 and bind["t"] > bind["s"]
+
+
+def _long_light_overcall(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """A six-card suit of weak-two quality (vulnerability-aware): the playing strength is
+    in the length, so AQT8765 overcalls 2♥ with 9 HCP."""
+    return suit_quality(info, bind["t"], vulnerable=ctx.vulnerable)
+
 # --- the changes to SAYC, as data ------------------------------------------------------------
 
 
@@ -331,8 +342,7 @@ def _replacements() -> dict[str, Rule]:
            test_note=("stopper", "s"), when=_no_strong),
         _R("over_weak_overcall", "2s|3s ?", "ct", hcp=(10, 17), lengths={"t": (5, 13)},
            when=_no_strong, test=lambda i, b, c: _good("t")(i, b, c)
-           and i.hcp >= (10 if (c.last_bid is not None and c.last_bid.level == 2
-                                and b["t"] > b["s"]) else 12)),
+           and i.hcp >= (10 if _two_level_over(c, b) else 12)),
     ]
     # opener shows a four-card major up the line rather than rebid notrump past it: over
     # 1♦ (Walsh: a responder with a major and game values bids 1♦ first) and, with up to
@@ -434,6 +444,11 @@ def _additions() -> list[tuple[str, Rule]]:
         ("weak_jump_overcall", _R("weak_jump_overcall_3", "1s ?", "3t", hcp=(5, 10),
                                   lengths={"t": (7, 8)}, notes=(("preempt", None),),
                                   test=_weak_jump, when=lambda c, b: len(c.calls) <= 2)),
+        # over a weak two: a good six-card suit at the two level from 8 HCP (Root,
+        # "Commonsense Bidding": the overcall is judged by playing strength)
+        ("over_weak_overcall", _R("over_weak_overcall_long", "2s ?", "ct", hcp=(8, 9),
+                                  lengths={"t": (6, 13)}, test=_long_light_overcall,
+                                  when=lambda c, b: _no_strong(c, b) and _two_level_over(c, b))),
         # over a weak two: a jump to game in a major, a strong 3NT
         ("over_weak_overcall", _R("over_weak_game", "2s ?", "4t", hcp=(14, 19),
                                   lengths={"t": (6, 13)}, when=lambda c, b: _no_strong(c, b)
@@ -480,6 +495,7 @@ def _additions() -> list[tuple[str, Rule]]:
         ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
         *_two_suiter_advances(),
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
+        *_over_raised_preempt(), *_six_five_comes_alive(),
         *_contested_notrump(), *_doubler_rebids(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
@@ -534,6 +550,7 @@ def _additions() -> list[tuple[str, Rule]]:
         # the law of total tricks: compete to the level of the fit
         ("comp_raise", _R("comp_jump_raise", "1M Lt ?", "jM", hcp=(3, 9), lengths={"M": (4, 13)},
                           notes=(("preempt", None),), when=_jump_is_three)),
+        *_opener_after_raise(),
         ("advance_ov_cue", _R("opener_compete", "1M P 2M Lt ?", "3M", hcp=(10, 15),
                               lengths={"M": (6, 13)}, notes=(("competitive", None),),
                               when=_at_level(2))),
@@ -553,14 +570,7 @@ def _additions() -> list[tuple[str, Rule]]:
                               notes=(("takeout", None),))),
         ("advance_ov_cue", _R("doubler_suit", "1s X 2s|3s P P ?", "cu", hcp=(16, ANY),
                               lengths={"u": (6, 13)}, when=_at_level(3))),
-        # opener reopens with a double when short in the overcalled suit
-        ("advance_ov_cue", _R("reopening_double", "1s Lt P P ?", "X", hcp=(12, ANY),
-                              lengths={"t": (0, 2)}, artificial=True,
-                              notes=(("takeout", None),), when=_at_level(3),
-                              test=lambda i, b, c: i.lengths[b["t"]] <= 1 or i.hcp >= 14)),
-        ("advance_ov_cue", _R("reopening_penalty_pass", "1s Lt P P X P ?", "P",
-                              lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
-                              test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
+        *_reopening(),
         *[("rkc_ask", rule) for rule in _slam_tries()],
         *[("rkc_ask", rule) for rule in _second_round()],
         *[("rkc_ask", rule) for rule in _responder_long_suit()],
@@ -747,6 +757,91 @@ def _after_redouble() -> list[tuple[str, Rule]]:
     ]
 
 
+def _opener_after_raise() -> list[tuple[str, Rule]]:
+    """Partner raised opener's major and they overcalled: opener with the values for game
+    opposite a single raise (18+ total points, where an uncontested auction would invite
+    with 16-18 and bid game with 19) bids it at once, since their bid took the room for a
+    game try (Cohen and Bergen: in competition the try is lost, bid what you think makes)."""
+    return [
+        ("advance_ov_cue", _R("opener_compete_game", "1M P 2M Lt ?", "4M", hcp=(18, ANY),
+                              points=Points.TOTAL, lengths={"M": (5, 13)},
+                              when=_at_level(3))),
+    ]
+
+
+def _over_raised_preempt() -> list[tuple[str, Rule]]:
+    """Their weak two raised to three is a preempt like an opening three bid, and is met
+    like one (Root, "Commonsense Bidding": their raise takes room, not values): directly, a
+    takeout double with 13+ and shape, a good suit (two of the top three honours or three
+    of the top five: length alone does not do at the four level) with 12+, 3NT with a
+    stopper and 16+;
+    passed round to us, a balancing double on takeout shape from 10 (partner is marked
+    with values), a good suit from 8. Partner's takeout double is advanced as over a
+    three-level preempt, and with their raise after partner's double, a five-card major
+    and 8+ HCP bid the game the double invites."""
+    direct, bal = "2s P 3s ?", "2s P 3s P P ?"
+    return [
+        ("over_weak_overcall", _R("over_raised_double", direct, "X", hcp=(13, ANY),
+                                  lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
+                                  notes=(("takeout", None),), when=_no_strong,
+                                  test=lambda i, b, c: not _major_game_over_weak(i, b, c)
+                                  and (_takeout(i, b, c) or i.hcp >= 18))),
+        ("over_weak_overcall", _R("over_raised_3nt", direct, "3N", hcp=(16, 21),
+                                  test=_stopper("s"), test_note=("stopper", "s"),
+                                  when=_no_strong)),
+        ("over_weak_overcall", _R("over_raised_overcall", direct, "ct", hcp=(12, 17),
+                                  lengths={"t": (5, 13)},
+                                  test=lambda i, b, c: i.good_suit(b["t"]),
+                                  when=lambda c, b: _no_strong(c, b) and _at_level(3)(c, b))),
+        ("balance_1nt", _R("balance_raised_double", bal, "X", hcp=(10, ANY),
+                           lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
+                           notes=(("takeout", None), ("balancing", None)),
+                           when=_no_strong, test=_balance_double)),
+        ("balance_1nt", _R("balance_raised_suit", bal, "ct", hcp=(8, 16),
+                           lengths={"t": (5, 13)}, notes=(("balancing", None),),
+                           when=lambda c, b: _no_strong(c, b) and _at_level(3)(c, b),
+                           test=_good("t"))),
+        *[("advance_ov_cue", _below_four(rule)) for tag, adv in (
+            ("_w2r", "2s P 3s X P ?"), ("_w2rbal", "2s P 3s P P X P ?"))
+          for rule in sayc.takeout_advances(tag, adv)],
+        ("advance_cue", _R("raised_double_major_game", "2s X Ls ?", "4u", hcp=(8, ANY),
+                           lengths={"u": (5, 13)},
+                           when=lambda c, b: _no_strong(c, b) and b["u"].is_major)),
+    ]
+
+
+def _their_game_over_us(ctx: Context, bind: Bind) -> bool:
+    """They bid four of a suit after our side had bid, ``u`` ranks below it (five is the
+    cheapest level), partner has not doubled it, and the caller has not preempted nor
+    shown a two-suiter (the hand is described: partner decides)."""
+    last = ctx.last_bid
+    described = any(note[0] in ("weak", "preempt", "michaels", "unusual_2nt")
+                    for e in ctx.calls_of(ctx.bidder) for note in e.shown.notes)
+    return (last is not None and last.level == 4 and not ctx.last_bid_by_us()
+            and bool(ctx.our_bids()) and bind["u"] < bind["t"] and not described
+            and DOUBLE not in [e.call for e in ctx.calls_of(ctx.partner)[-1:]])
+
+
+def _six_five(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Six cards in ``u``, the longest suit, and five in another."""
+    long, second = sorted(info.lengths, reverse=True)[:2]
+    return info.lengths[bind["u"]] == long >= 6 and second >= 5
+
+
+def _six_five_comes_alive() -> list[tuple[str, Rule]]:
+    """Their four-level contract over our auction: a hand with six cards in one suit, five in
+    another and at most a singleton in theirs does not pass it ("six-five, come alive"): it
+    bids its long suit at the five level, a make or a cheap save on the double fit its
+    shape makes likely; not over partner's double, which has spoken for the side, nor after
+    the caller's own preempt or two-suited bid ("preempt once")."""
+    return [
+        ("rkc_ask", _R(f"six_five_save{tag}", f"... 4t {tail}?", "5u",
+                       lengths={"u": (6, 13), "t": (0, 1)}, notes=(("competitive", None),),
+                       when=_their_game_over_us, test=_six_five))
+        for tag, tail in (("", ""), ("_bal", "P P "))
+    ]
+
+
 def _total_tricks(trump: str, partner: int) -> Callable[[HandInfo, Bind, Context], bool]:
     """The law of total tricks: compete to the level of the fit (eight trumps the two level,
     nine the three level), counting ``partner``'s promised length in ``trump``."""
@@ -821,12 +916,9 @@ def _cheapest_is(level: int, var: str) -> Callable[[Context, Bind], bool]:
 def _competitive_advances() -> list[tuple[str, Rule]]:
     """Partner's competitive actions answered as a strong pair would: a three-card raise of
     an overcall after their raise competes only at the two level (eight trumps, the law of
-    total tricks); partner's reopening double (1x, their overcall, two passes) is taken out
-    like a takeout double, to a major game or 3NT with values, else the longest new suit,
-    else opener's suit; the takeout doubler's second double (16+, short in their suit) is
+    total tricks); the takeout doubler's second double (16+, short in their suit) is
     taken out too, to game in a major with a six-card suit or some values, left in only
     with a trump stack (two of the top five honours and four cards)."""
-    reopen = "1s Lt P P X P ?"
     again = "1s X 2s|3s P P X P ?"
     return [
         # partner's preempt doubled or overcalled: raise to the level of the fit at once
@@ -844,24 +936,6 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("advance_ov_compete_3", "1s Lt Ls ?", "ct", hcp=(6, 12),
                               points=Points.SUPPORT, trump="t", lengths={"t": (3, 3)},
                               notes=(("competitive", None),), when=_cheapest_is(2, "t"))),
-        ("advance_ov_cue", _R("reopen_adv_major_game", reopen, "4u", hcp=(9, ANY),
-                              lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major
-                              and _cheapest(c, b["u"].strain) >= 3)),
-        ("advance_ov_cue", _R("reopen_adv_3nt", reopen, "3N", hcp=(10, ANY),
-                              test=_stopper("t"), test_note=("stopper", "t"),
-                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) == 3)),
-        ("advance_ov_cue", _R("reopen_adv_jump", reopen, "ju", hcp=(9, 11),
-                              lengths={"u": (5, 13)}, forcing=F.INVITATIONAL,
-                              test=_longest_other, when=_jump_below_four)),
-        ("advance_ov_cue", _R("reopen_adv_suit", reopen, "cu", hcp=(0, 11),
-                              lengths={"u": (4, 13)}, test=_longest_other,
-                              when=lambda c, b: _cheapest(c, b["u"].strain) <= 3)),
-        ("advance_ov_cue", _R("reopen_adv_nt", reopen, "cN", hcp=(6, 9), test=_stopper("t"),
-                              test_note=("stopper", "t"),
-                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
-        ("advance_ov_cue", _R("reopen_adv_raise", reopen, "cs", hcp=(0, 11),
-                              lengths={"s": (2, 13)},
-                              when=lambda c, b: _cheapest(c, b["s"].strain) <= 3)),
         ("advance_ov_cue", _R("again_penalty_pass", f"{again}", "P", lengths={"s": (4, 13)},
                               notes=(("penalty_pass", None),),
                               test=lambda i, b, c: i.top_honours(b["s"], 5) >= 2)),
@@ -872,6 +946,68 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("again_suit", again, "cu", hcp=(0, 11), lengths={"u": (3, 13)},
                               test=_best_unbid)),
     ]
+
+
+REOPENING_STARTS = (("", "1s Lt P P"), ("_bal", "1s P P Lt"), ("_raised", "1s Lt P Lt"),
+                    ("_advanced", "1s X P Lt"))
+"""Where opener doubles their suit for takeout after partner's pass: their overcall passed
+round to opener, their balancing overcall, their raise of the overcall, their advance of
+a takeout double."""
+
+
+def _reopens(extra: int) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Opener's takeout double of their suit after partner's pass: short in it, with more
+    the longer it is (a singleton from 12 HCP, a doubleton from 14, three cards from 17:
+    a strong opener does not sell out), ``extra`` more HCP for a singleton or doubleton
+    when partner's pass is weaker or they have shown a fit."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        n = info.lengths[bind["t"]]
+        return ((n <= 1 and info.hcp >= 12 + extra) or (n <= 2 and info.hcp >= 14 + extra)
+                or info.hcp >= 17)
+    return test
+
+
+def _reopening() -> list[tuple[str, Rule]]:
+    """Opener doubles for takeout when partner has passed and the opponents' suit would
+    otherwise play cheaply: their overcall passed round (the reopening double, even with a
+    six-card suit: partner may be sitting with a trump stack), or, without a six-card suit
+    to rebid instead, their balancing overcall, their raise, their answer to a takeout
+    double (partner's pass denied a redouble). Partner takes it out like a takeout double
+    (Root, "Commonsense Bidding"), to a major game or 3NT with values, else the longest new
+    suit, else opener's suit, or passes with a trump stack."""
+    out: list[tuple[str, Rule]] = []
+    for (tag, start), extra in zip(REOPENING_STARTS, (0, 2, 3, 3), strict=True):
+        out.append(("advance_ov_cue", _R(
+            f"reopening_double{tag}", f"{start} ?", "X", hcp=(12 + extra, ANY),
+            lengths={"t": (0, 3), "s": (0, 13 if tag == "" else 5)}, artificial=True,
+            notes=(("takeout", None),),
+            when=_at_level(3), test=_reopens(extra))))
+    for tag, start in REOPENING_STARTS:
+        reopen = f"{start} X P ?"
+        out += [
+            ("advance_ov_cue", _R(f"reopening_penalty_pass{tag}", reopen, "P",
+                                  lengths={"t": (4, 13)}, notes=(("penalty_pass", None),),
+                                  test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
+            ("advance_ov_cue", _R(f"reopen_adv_major_game{tag}", reopen, "4u", hcp=(9, ANY),
+                                  lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major
+                                  and _cheapest(c, b["u"].strain) >= 3)),
+            ("advance_ov_cue", _R(f"reopen_adv_3nt{tag}", reopen, "3N", hcp=(10, ANY),
+                                  test=_stopper("t"), test_note=("stopper", "t"),
+                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) == 3)),
+            ("advance_ov_cue", _R(f"reopen_adv_jump{tag}", reopen, "ju", hcp=(9, 11),
+                                  lengths={"u": (5, 13)}, forcing=F.INVITATIONAL,
+                                  test=_longest_other, when=_jump_below_four)),
+            ("advance_ov_cue", _R(f"reopen_adv_suit{tag}", reopen, "cu", hcp=(0, 11),
+                                  lengths={"u": (4, 13)}, test=_longest_other,
+                                  when=lambda c, b: _cheapest(c, b["u"].strain) <= 3)),
+            ("advance_ov_cue", _R(f"reopen_adv_nt{tag}", reopen, "cN", hcp=(6, 9),
+                                  test=_stopper("t"), test_note=("stopper", "t"),
+                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+            ("advance_ov_cue", _R(f"reopen_adv_raise{tag}", reopen, "cs", hcp=(0, 11),
+                                  lengths={"s": (2, 13)},
+                                  when=lambda c, b: _cheapest(c, b["s"].strain) <= 3)),
+        ]
+    return out
 
 
 def _weak_two_new_suit() -> list[tuple[str, Rule]]:
