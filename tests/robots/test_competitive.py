@@ -228,3 +228,8 @@ def test_six_five_comes_alive_over_their_game() -> None:
     assert choose(".97.AK854.AT9742", "1C 2S X 4S P P X P") != "5C"
     # a preempter has described the hand: no second bid
     assert choose("AK9865..T4.T9432", "2S P P X P 4H P P") != "5S"
+    # partner has only passed: no known fit, and a vulnerable save opposite nothing goes
+    # for a number (1D 1H X P 1S P 4S: 5H doubled, -1400 at a real table)
+    assert choose("A.QJ6543.AJ765.4", "P 1D 1H X P 1S P 4S P P", vul=Vulnerability.BOTH) != "5H"
+    # ... but at favourable vulnerability their vulnerable game is worth the save
+    assert choose("QJ853..J8.AKJ864", "1C 2H P 3C P 3H P 4H", vul=Vulnerability.EW) == "5C"

@@ -811,14 +811,19 @@ def _over_raised_preempt() -> list[tuple[str, Rule]]:
 
 
 def _their_game_over_us(ctx: Context, bind: Bind) -> bool:
-    """They bid four of a suit after our side had bid, ``u`` ranks below it (five is the
-    cheapest level), partner has not doubled it, and the caller has not preempted nor
-    shown a two-suiter (the hand is described: partner decides)."""
+    """They bid four of a suit after partner had bid, or at favourable vulnerability (a
+    silent partner promises no fit for either of the hand's suits: a save opposite nothing
+    pays only when their game is worth more than our penalty), ``u`` ranks
+    below it (five is the cheapest level), partner has not doubled it, and the caller has
+    not preempted nor shown a two-suiter (the hand is described: partner decides)."""
     last = ctx.last_bid
     described = any(note[0] in ("weak", "preempt", "michaels", "unusual_2nt")
                     for e in ctx.calls_of(ctx.bidder) for note in e.shown.notes)
+    favourable = not ctx.vulnerable and ctx.vulnerability.is_vulnerable(ctx.bidder.next())
+    partner_bid = any(e.call.is_bid for e in ctx.calls_of(ctx.partner))
     return (last is not None and last.level == 4 and not ctx.last_bid_by_us()
-            and bool(ctx.our_bids()) and bind["u"] < bind["t"] and not described
+            and bool(ctx.our_bids()) and (partner_bid or favourable) and bind["u"] < bind["t"]
+            and not described
             and DOUBLE not in [e.call for e in ctx.calls_of(ctx.partner)[-1:]])
 
 
