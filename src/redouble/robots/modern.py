@@ -1392,6 +1392,23 @@ def _jump_shift_answers() -> list[Rule]:
     ]
 
 
+def _quantitative(name: str, opener: str, seq: str, *, six: int, four: tuple[int, int],
+                  accept: tuple[int, int],
+                  test: Callable[[HandInfo, Bind, Context], bool]) -> list[Rule]:
+    """Responder opposite opener's notrump rebid (``seq``): 6NT from ``six`` HCP, the
+    quantitative 4NT with ``four``, which opener accepts with ``accept`` (his maximum) and
+    passes below it (Goren's 33 between the hands for a small slam)."""
+    return [
+        _R(f"resp_{name}_6nt", f"{seq} ?", "6N", hcp=(six, ANY), test=test),
+        _R(f"resp_{name}_4nt", f"{seq} ?", "4N", hcp=four,
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=test),
+        _R(f"opener_{opener}_4nt_accept", f"{seq} 4N P ?", "6N", hcp=accept,
+           notes=(("maximum", None),)),
+        _R(f"opener_{opener}_4nt_decline", f"{seq} 4N P ?", "P", hcp=(0, accept[0] - 1),
+           notes=(("minimum", None),)),
+    ]
+
+
 def _slam_tries() -> list[Rule]:
     """Slam where partner's last call named a narrow range (Goren's count: 33 between the
     hands for a small slam): responder opposite opener's jump rebid of a six-card suit
@@ -1412,13 +1429,8 @@ def _slam_tries() -> list[Rule]:
            test=_fitting_3nt),
         # opposite opener's 1NT rebid (12–14; 10 with the rule of 20): 6NT with 21+, the
         # quantitative 4NT with 19–20, which opener accepts with a maximum
-        _R("resp_1nt_rebid_6nt", "1s P 1t P 1N P ?", "6N", hcp=(21, ANY), test=not_long_t),
-        _R("resp_1nt_rebid_4nt", "1s P 1t P 1N P ?", "4N", hcp=(19, 20),
-           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=not_long_t),
-        _R("opener_1nt_4nt_accept", "1s P 1t P 1N P 4N P ?", "6N", hcp=(13, 14),
-           notes=(("maximum", None),)),
-        _R("opener_1nt_4nt_decline", "1s P 1t P 1N P 4N P ?", "P", hcp=(0, 12),
-           notes=(("minimum", None),)),
+        *_quantitative("1nt_rebid", "1nt", "1s P 1t P 1N P", six=21, four=(19, 20), accept=(13, 14),
+                       test=not_long_t),
         # opposite 1M–3NT (15–17 balanced, at most two in the major): six of a long major
         # when HCP and the length past five reach 22 (16 + 16 + 1: each card past five is a
         # trick), 6NT with 17+ and a five-card major
@@ -1427,20 +1439,10 @@ def _slam_tries() -> list[Rule]:
         _R("major_3nt_6nt", "1M P 3N P ?", "6N", hcp=(17, 21), lengths={"M": (5, 5)}),
         # the same arithmetic after a two-over-one: opposite 2NT (12–14) the quantitative
         # 4NT with 19–20 and 6NT with 21+; opposite 3NT (18–19) 6NT with 14+, 4NT with 12–13
-        _R("resp_two_2nt_6nt", "1s P 2t P 2N P ?", "6N", hcp=(21, ANY), test=not_long_t),
-        _R("resp_two_2nt_4nt", "1s P 2t P 2N P ?", "4N", hcp=(19, 20),
-           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=not_long_t),
-        _R("opener_two_2nt_4nt_accept", "1s P 2t P 2N P 4N P ?", "6N", hcp=(13, 14),
-           notes=(("maximum", None),)),
-        _R("opener_two_2nt_4nt_decline", "1s P 2t P 2N P 4N P ?", "P", hcp=(0, 12),
-           notes=(("minimum", None),)),
-        _R("resp_two_3nt_6nt", "1s P 2t P 3N P ?", "6N", hcp=(14, ANY), test=not_long_t),
-        _R("resp_two_3nt_4nt", "1s P 2t P 3N P ?", "4N", hcp=(12, 13),
-           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=not_long_t),
-        _R("opener_two_3nt_4nt_accept", "1s P 2t P 3N P 4N P ?", "6N", hcp=(19, 19),
-           notes=(("maximum", None),)),
-        _R("opener_two_3nt_4nt_decline", "1s P 2t P 3N P 4N P ?", "P", hcp=(0, 18),
-           notes=(("minimum", None),)),
+        *_quantitative("two_2nt", "two_2nt", "1s P 2t P 2N P", six=21, four=(19, 20), accept=(13, 14),
+                       test=not_long_t),
+        *_quantitative("two_3nt", "two_3nt", "1s P 2t P 3N P", six=14, four=(12, 13), accept=(19, 19),
+                       test=not_long_t),
         # opposite opener's raise to game of the major (19–21 total points): 13+ HCP asks
         # for key cards (32 and more between the hands)
         _R("resp_game_raise_rkc", "1s P 1t P 4t P ?", "4N", hcp=(13, ANY), artificial=True,
