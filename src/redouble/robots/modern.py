@@ -1392,16 +1392,21 @@ def _jump_shift_answers() -> list[Rule]:
     ]
 
 
-def _quantitative(name: str, opener: str, seq: str, *, six: int, four: tuple[int, int],
-                  accept: tuple[int, int],
-                  test: Callable[[HandInfo, Bind, Context], bool]) -> list[Rule]:
-    """Responder opposite opener's notrump rebid (``seq``): 6NT from ``six`` HCP, the
-    quantitative 4NT with ``four``, which opener accepts with ``accept`` (his maximum) and
-    passes below it (Goren's 33 between the hands for a small slam)."""
+def _not_long_major(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Responder's suit (``t``) is not a major of six or more, which would look for its own
+    slam rather than notrump's."""
+    return info.lengths[bind["t"]] <= 5 or not bind["t"].is_major
+
+
+def _quantitative(name: str, opener: str, seq: str, *, four: tuple[int, int],
+                  accept: tuple[int, int]) -> list[Rule]:
+    """Responder without a long suit opposite opener's notrump rebid (``seq``): the
+    quantitative 4NT with ``four``, 6NT above it, and opener accepts 4NT with ``accept`` (his
+    maximum) and passes below it (Goren's 33 between the hands for a small slam)."""
     return [
-        _R(f"resp_{name}_6nt", f"{seq} ?", "6N", hcp=(six, ANY), test=test),
+        _R(f"resp_{name}_6nt", f"{seq} ?", "6N", hcp=(four[1] + 1, ANY), test=_not_long_major),
         _R(f"resp_{name}_4nt", f"{seq} ?", "4N", hcp=four,
-           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=test),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL, test=_not_long_major),
         _R(f"opener_{opener}_4nt_accept", f"{seq} 4N P ?", "6N", hcp=accept,
            notes=(("maximum", None),)),
         _R(f"opener_{opener}_4nt_decline", f"{seq} 4N P ?", "P", hcp=(0, accept[0] - 1),
@@ -1419,8 +1424,6 @@ def _slam_tries() -> list[Rule]:
     def fits(need: int) -> Callable[[HandInfo, Bind, Context], bool]:
         return lambda i, b, c: i.lengths[b["s"]] >= need
 
-    def not_long_t(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-        return info.lengths[bind["t"]] <= 5 or not bind["t"].is_major
     return [
         _R("resp_jump_rebid_rkc", "1s P 1t P 3s P ?", "4N", hcp=(15, ANY), artificial=True,
            forcing=F.FORCING, lengths={"s": (2, 13)}, notes=(("rkc", None),),
@@ -1429,8 +1432,7 @@ def _slam_tries() -> list[Rule]:
            test=_fitting_3nt),
         # opposite opener's 1NT rebid (12–14; 10 with the rule of 20): 6NT with 21+, the
         # quantitative 4NT with 19–20, which opener accepts with a maximum
-        *_quantitative("1nt_rebid", "1nt", "1s P 1t P 1N P", six=21, four=(19, 20), accept=(13, 14),
-                       test=not_long_t),
+        *_quantitative("1nt_rebid", "1nt", "1s P 1t P 1N P", four=(19, 20), accept=(13, 14)),
         # opposite 1M–3NT (15–17 balanced, at most two in the major): six of a long major
         # when HCP and the length past five reach 22 (16 + 16 + 1: each card past five is a
         # trick), 6NT with 17+ and a five-card major
@@ -1439,10 +1441,8 @@ def _slam_tries() -> list[Rule]:
         _R("major_3nt_6nt", "1M P 3N P ?", "6N", hcp=(17, 21), lengths={"M": (5, 5)}),
         # the same arithmetic after a two-over-one: opposite 2NT (12–14) the quantitative
         # 4NT with 19–20 and 6NT with 21+; opposite 3NT (18–19) 6NT with 14+, 4NT with 12–13
-        *_quantitative("two_2nt", "two_2nt", "1s P 2t P 2N P", six=21, four=(19, 20), accept=(13, 14),
-                       test=not_long_t),
-        *_quantitative("two_3nt", "two_3nt", "1s P 2t P 3N P", six=14, four=(12, 13), accept=(19, 19),
-                       test=not_long_t),
+        *_quantitative("two_2nt", "two_2nt", "1s P 2t P 2N P", four=(19, 20), accept=(13, 14)),
+        *_quantitative("two_3nt", "two_3nt", "1s P 2t P 3N P", four=(12, 13), accept=(19, 19)),
         # opposite opener's raise to game of the major (19–21 total points): 13+ HCP asks
         # for key cards (32 and more between the hands)
         _R("resp_game_raise_rkc", "1s P 1t P 4t P ?", "4N", hcp=(13, ANY), artificial=True,
