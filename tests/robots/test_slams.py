@@ -182,3 +182,45 @@ def test_responder_asks_for_key_cards_opposite_a_raise_to_game() -> None:
     # 15 HCP opposite 1♦–1♠–4♠ (19–21 total points): key cards, not a pass
     _, _, chosen = _explained("AJT4.QJ5.J72.AQ9", "1D P 1S P 4S P")
     assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)
+
+
+@pytest.mark.parametrize(("auction", "suit"), [
+    ("1S P 4N", "♠"),                # a direct 4NT over partner's opening
+    ("1H P 2C P 2H P 4N", "♥"),      # the last suit partner bid, no fit shown
+    ("1C P 1S P 4N", "♠"),           # opener jumps to 4NT over the response
+    ("1S 4H 4N", "♠"),               # over their preempt
+])
+def test_an_unagreed_4nt_asks_key_cards_in_the_last_suit_our_side_bid(auction: str,
+                                                                      suit: str) -> None:
+    # 4NT is Blackwood unless it raises partner's notrump: a person partnering the robots
+    # who bids it is answered, not passed (the robot used to read "natural" and pass 4NT)
+    calls = [Call.parse(c) for c in auction.split()]
+    text = MODERN.explain(Seat.NORTH, Vulnerability.NONE, calls, len(calls) - 1)
+    assert "key-card" in text and f"for {suit}" in text
+
+
+@pytest.mark.parametrize("auction", ["1S P 1N P 4N", "1N P 4N", "1C P 1H P 2N P 4N"])
+def test_4nt_over_partners_natural_notrump_is_not_blackwood(auction: str) -> None:
+    calls = [Call.parse(c) for c in auction.split()]
+    text = MODERN.explain(Seat.NORTH, Vulnerability.NONE, calls, len(calls) - 1)
+    assert "key-card" not in text
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    ("AKQJ5.K2.A32.K32", "5D"),   # ♠A ♠K ♦A: three key cards (1430: 5♦ is 0 or 3)
+    ("AKQJ5.K2.Q32.K32", "5S"),   # ♠A ♠K and the queen
+    ("KQJ95.A2.Q32.K32", "5S"),   # ♠K ♥A and the queen
+    ("QJT95.K2.Q32.KQ2", "5D"),   # none: 0 or 3
+])
+def test_the_robot_answers_a_persons_4nt_over_its_opening(hand: str, expected: str) -> None:
+    _, _, chosen = _explained(hand, "1S P 4N P")
+    assert str(chosen.call) == expected
+    assert chosen.rule.startswith("rkc_answer")
+
+
+def test_the_asker_places_the_slam_in_the_suit_it_asked_about() -> None:
+    # after 1♠–4NT–5♥ (two without the queen) the asker with the other three key cards bids
+    # 6♠, explained as enough key cards (not as a new natural suit)
+    calls = [Call.parse(c) for c in ["1S", "P", "4N", "P", "5H", "P", "6S"]]
+    text = MODERN.explain(Seat.NORTH, Vulnerability.NONE, calls, len(calls) - 1)
+    assert "enough key cards" in text
