@@ -575,7 +575,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _second_round()],
         *[("rkc_ask", rule) for rule in _responder_long_suit()],
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
-        *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
+        *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
         ("rebid_jump_own", _R("rebid_major_game", "1s P 1t P ?", "4s", hcp=(20, 25),
@@ -1257,7 +1257,8 @@ def _second_round() -> list[Rule]:
            lengths={"M": (0, 1)}),
         _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
            lengths={"t": (6, 13)}, **major_t),
-        _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 17)),
+        _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 18)),
+        _R("resp_2nt_rebid_7nt", "1s P 1t P 2N P ?", "7N", hcp=(19, ANY)),  # 37 at least
         # after opener's 2NT (18–19) responder shows a five-card major again, or four spades
         # after 1♥ (both forcing to game): opener raises with three (four) or bids 3NT
         _R("resp_2nt_rebid_five", "1s P 1t P 2N P ?", "3t", hcp=(6, ANY),
@@ -1491,6 +1492,50 @@ def _notrump_slams() -> list[tuple[str, Rule]]:
                     _R(f"2nt_stayman_{answer.lower()}_6nt", f"2N P 3C P {answer} P ?", "6N",
                        hcp=(12, ANY), test=_no_fit_with(Call.parse(answer)))))
     return out
+
+
+def _fit_rkc_test(var: str) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Key cards are worth asking for when the support points and the least opener showed
+    (a sound opening counts 11) reach 30 (a slam needs 33, opener holds 14 on average), with
+    16+ HCP and a key card."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        trump = bind[var]
+        opener = max(11, ctx.known(ctx.partner).hcp[0])
+        return (info.hcp >= 16 and info.keycards(trump) >= 1
+                and info.support_points(trump) + opener >= 30)
+    return test
+
+
+def _below_four_not_raised(ctx: Context, bind: Bind) -> bool:
+    """Opener's rebid is a suit below the four level and no raise of responder's suit
+    (``t``): after a notrump rebid 4NT is quantitative."""
+    last = ctx.last_bid
+    return (last is not None and (last.level or 0) <= 3 and last.strain is not None
+            and last.strain.suit is not None and last.strain.suit is not bind["t"])
+
+
+def _slam_gaps() -> list[tuple[str, Rule]]:
+    """Slam bidding where the rules stopped in game with slam values known: the
+    quantitative 4NT opposite 2♣–2♦–2NT (22–24) with 9–10, and key cards after a
+    two-over-one response once a major fit is found (three cards in opener's major, or
+    responder's five-card suit raised), as in every two-over-one text (Hardy, Lawrence)."""
+    rkc: dict[str, object] = {"artificial": True, "forcing": F.FORCING,
+                              "notes": (("rkc", None),)}
+    after_2c = "2C P 2D P 2N P"
+    return [
+        ("2c_2nt_3nt", _R("2c_2nt_4nt", f"{after_2c} ?", "4N", hcp=(9, 10),
+                          notes=(("quantitative", None),), forcing=F.INVITATIONAL)),
+        ("2c_2nt_3nt", _R("2c_2nt_4nt_accept", f"{after_2c} 4N P ?", "6N", hcp=(23, 24),
+                          notes=(("maximum", None),))),
+        ("2c_2nt_3nt", _R("2c_2nt_4nt_decline", f"{after_2c} 4N P ?", "P", hcp=(22, 22),
+                          notes=(("minimum", None),))),
+        ("rkc_ask", _R("two_over_one_rkc", "1M P 2t P b P ?", "4N", hcp=(16, ANY),
+                       lengths={"M": (3, 13)}, test=_fit_rkc_test("M"),
+                       when=_below_four_not_raised, **rkc)),
+        ("rkc_ask", _R("two_over_one_raised_rkc", "1M P 2t P 3t P ?", "4N", hcp=(16, ANY),
+                       lengths={"t": (5, 13)}, test=_fit_rkc_test("t"),
+                       when=lambda c, b: b["t"].is_major, **rkc)),
+    ]
 
 
 def _below_four(rule: Rule) -> Rule:
