@@ -229,3 +229,21 @@ def test_no_two_over_one_key_cards_without_the_values_or_after_notrump() -> None
     # after opener's 3NT (18–19) 4NT stays quantitative
     _, _, chosen = _explained("Q63.K2.K92.KQ963", "1H P 2C P 3N P")
     assert str(chosen.call) == "4NT" and "quantitative" in explain_text(chosen)
+
+
+def test_an_ambiguous_key_card_answer_is_read_as_the_likelier_count() -> None:
+    # one key card and 14 HCP, partner opened and answered 5♦ (0 or 3): an opening bid
+    # holds three of the four outstanding far more often than none, so the slam
+    _, info, chosen = _explained("KQ764..AKJ4.J763", "1S 2H 3H P 3S P 4N P 5D P")
+    assert str(chosen.call) == "6S" and chosen.shown.fits(info)
+    assert "enough key cards" in explain_text(chosen)
+
+
+def test_the_cue_bidder_asks_for_key_cards_after_the_sign_off() -> None:
+    # 20 HCP and three key cards opposite a limit raise: the 4♣ cue bid met by 4♥ is no
+    # reason to pass with the hand that would have asked at once (13 tricks)
+    _, info, chosen = _explained("AQT7.AQJ97.5.AQJ", "1H P 3H P 4C P 4H P")
+    assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)
+    assert chosen.shown.fits(info)
+    # 16 HCP passes
+    assert str(_explained("Q83.AK8763.A7.K2", "1H P 3H P 4D P 4H P")[2].call) == "Pass"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from math import comb
 
 from redouble.calls import DOUBLE, PASS, Call, CallKind
 from redouble.cards import Rank, Strain, Suit
@@ -399,7 +400,44 @@ def _replacements() -> dict[str, Rule]:
     new.append(_R("advance_2nt_2", "2s X P ?", "2N", hcp=(0, 7), artificial=True,
                   forcing=F.FORCING, notes=(("lebensohl", None),), when=_no_strong,
                   test=lambda i, b, c: _best_unbid_below(i, b, c) and max(i.lengths) >= 4))
+    new += _rkc_by_odds()
     return {rule.name: rule for rule in new}
+
+
+def _missing_by_odds(info: HandInfo, ctx: Context) -> int:
+    """The key cards missing after partner's RKC answer; an answer of two counts (0 or 3,
+    1 or 4) is read as the likelier one, partner's share of the outstanding HCP (by the
+    placement's estimate) taken as the chance of holding each outstanding key card (an
+    opening bid answering 5♦ opposite one key card holds three far more often than none)."""
+    trump = ctx.agreed_suit()
+    answer = ctx.partner_last()
+    if trump is None or answer is None or answer.call.strain is None:
+        return 5
+    own = info.keycards(trump)
+    keys = {key for key, _ in answer.shown.notes}
+    options = ((1, 4) if "rkc_14" in keys else (0, 3) if "rkc_03" in keys
+               else (2,) if keys & {"rkc_2", "rkc_2q"} else (0,))
+    valid = [n for n in options if own + n <= 5]
+    if not valid:
+        return 5
+    share = min(0.95, sayc._partner_estimate(ctx)[0] / max(1, 40 - info.hcp))
+    out = 5 - own
+
+    def odds(k: int) -> float:
+        return float(comb(out, k)) * share ** k * (1 - share) ** (out - k)
+    return 5 - own - max(valid, key=odds)
+
+
+def _rkc_by_odds() -> list[Rule]:
+    """SAYC's continuations after the RKC answer, reading the answer by ``_missing_by_odds``."""
+    tests: dict[str, Callable[[HandInfo, Bind, Context], bool]] = {
+        "rkc_small": lambda i, b, c: _missing_by_odds(i, c) <= 1,
+        "rkc_stop": lambda i, b, c: _missing_by_odds(i, c) >= 2,
+        "rkc_grand": lambda i, b, c: (_missing_by_odds(i, c) == 0 and c.agreed_suit() is not None
+                                      and i.hcp + c.known(c.partner).hcp[0] >= 37),
+    }
+    return [replace(rule, test=tests[rule.name]) for rule in sayc.sayc_rules()
+            if rule.name in tests]
 
 
 def _additions() -> list[tuple[str, Rule]]:
@@ -1529,6 +1567,12 @@ def _slam_gaps() -> list[tuple[str, Rule]]:
                           notes=(("maximum", None),))),
         ("2c_2nt_3nt", _R("2c_2nt_4nt_decline", f"{after_2c} 4N P ?", "P", hcp=(22, 22),
                           notes=(("minimum", None),))),
+        # the limit raise's cue-bid met by the sign-off: the hand that would have asked for
+        # key cards at once (limit_rkc) asks now, rather than pass game
+        ("limit_accept", _R("cue_limit_signoff_rkc", "1M P 3M P 4s P 4M P ?", "4N",
+                            hcp=(22, ANY), points=Points.SUPPORT, trump="M",
+                            test=lambda i, b, c: i.keycards(b["M"]) >= 3 and i.hcp >= 18,
+                            **rkc)),
         ("rkc_ask", _R("two_over_one_rkc", "1M P 2t P b P ?", "4N", hcp=(16, ANY),
                        lengths={"M": (3, 13)}, test=_fit_rkc_test("M"),
                        when=_below_four_not_raised, **rkc)),
