@@ -186,7 +186,7 @@ def test_responder_asks_for_key_cards_opposite_a_raise_to_game() -> None:
 
 @pytest.mark.parametrize(("auction", "suit"), [
     ("1S P 4N", "♠"),                # a direct 4NT over partner's opening
-    ("1H P 2C P 2H P 4N", "♥"),      # the last suit partner bid, no fit shown
+    ("1D P 1H P 2C P 4N", "♣"),      # the last suit partner bid, no fit shown
     ("1C P 1S P 4N", "♠"),           # opener jumps to 4NT over the response
     ("1S 4H 4N", "♠"),               # over their preempt
 ])
@@ -224,3 +224,68 @@ def test_the_asker_places_the_slam_in_the_suit_it_asked_about() -> None:
     calls = [Call.parse(c) for c in ["1S", "P", "4N", "P", "5H", "P", "6S"]]
     text = MODERN.explain(Seat.NORTH, Vulnerability.NONE, calls, len(calls) - 1)
     assert "enough key cards" in text
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected", "words"), [
+    # 18 opposite opener's 2NT rebid (18–19): 36 at least, the small slam (it bid 3NT)
+    ("72.AQJ4.KJ6.AKT9", "1D P 1H P 2N P", "6NT", "18"),
+    # 19: 37 at least, the grand
+    ("72.AQJ4.KQ6.AKT9", "1D P 1H P 2N P", "7NT", "19+"),
+    # 9 opposite 2♣–2♦–2NT (22–24): the quantitative 4NT, which 23 accepts
+    ("Q.85.A876532.K86", "2C P 2D P 2N P", "4NT", "quantitative"),
+    ("KJ5.AKJ4.KQ.AQT3", "2C P 2D P 2N P 4N P", "6NT", "maximum"),
+    ("KJ5.AKJ4.KQ.AJ93", "2C P 2D P 2N P 4N P", "Pass", "minimum"),
+])
+def test_notrump_slams_opposite_strong_notrump_rebids(hand: str, auction: str, expected: str,
+                                                      words: str) -> None:
+    _, info, chosen = _explained(hand, auction)
+    assert str(chosen.call) == expected
+    assert chosen.shown.fits(info) and words in explain_text(chosen)
+
+
+@pytest.mark.parametrize(("hand", "auction", "trump"), [
+    # 18 HCP and six hearts, raised after 1♠–2♥: key cards (it bid 4♥ with 13 tricks)
+    ("Q.AJT432.AJ7.AQ9", "1S P 2H P 3H P", "5+ ♥"),
+    # 18 and three spades after opener's 2♠ rebid: key cards for spades
+    ("AT2.K7432.AK.A64", "1S P 2H P 2S P", "3+ ♠"),
+    # 19 and three spades after opener's second suit
+    ("AT2.K62.AKQ2.K62", "1S P 2D P 2H P", "3+ ♠"),
+])
+def test_key_cards_after_a_two_over_one_with_a_major_fit(hand: str, auction: str,
+                                                         trump: str) -> None:
+    _, info, chosen = _explained(hand, auction)
+    assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)
+    assert chosen.shown.fits(info) and trump in explain_text(chosen)
+
+
+def test_two_over_one_key_cards_are_answered_and_the_slam_bid() -> None:
+    # opener answers in the agreed suit (5♥: two without the queen), responder bids six
+    _, _, answer = _explained("A98642.K98.KQ5.K", "1S P 2H P 3H P 4N P")
+    assert str(answer.call) == "5H"
+    assert str(_explained("Q.AJT432.AJ7.AQ9", "1S P 2H P 3H P 4N P 5H P")[2].call) == "6H"
+
+
+def test_no_two_over_one_key_cards_without_the_values_or_after_notrump() -> None:
+    # 14 HCP and three spades: game values only, no key-card ask
+    assert str(_explained("AT2.K7432.KQ.J64", "1S P 2H P 2S P")[2].call) != "4NT"
+    # after opener's 3NT (18–19) 4NT stays quantitative
+    _, _, chosen = _explained("Q63.K2.K92.KQ963", "1H P 2C P 3N P")
+    assert str(chosen.call) == "4NT" and "quantitative" in explain_text(chosen)
+
+
+def test_an_ambiguous_key_card_answer_is_read_as_the_likelier_count() -> None:
+    # one key card and 14 HCP, partner opened and answered 5♦ (0 or 3): an opening bid
+    # holds three of the four outstanding far more often than none, so the slam
+    _, info, chosen = _explained("KQ764..AKJ4.J763", "1S 2H 3H P 3S P 4N P 5D P")
+    assert str(chosen.call) == "6S" and chosen.shown.fits(info)
+    assert "enough key cards" in explain_text(chosen)
+
+
+def test_the_cue_bidder_asks_for_key_cards_after_the_sign_off() -> None:
+    # 20 HCP and three key cards opposite a limit raise: the 4♣ cue bid met by 4♥ is no
+    # reason to pass with the hand that would have asked at once (13 tricks)
+    _, info, chosen = _explained("AQT7.AQJ97.5.AQJ", "1H P 3H P 4C P 4H P")
+    assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)
+    assert chosen.shown.fits(info)
+    # 16 HCP passes
+    assert str(_explained("Q83.AK8763.A7.K2", "1H P 3H P 4D P 4H P")[2].call) == "Pass"

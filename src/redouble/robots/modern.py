@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from math import comb
 
 from redouble.calls import DOUBLE, PASS, Call, CallKind
 from redouble.cards import Rank, Strain, Suit
@@ -399,7 +400,44 @@ def _replacements() -> dict[str, Rule]:
     new.append(_R("advance_2nt_2", "2s X P ?", "2N", hcp=(0, 7), artificial=True,
                   forcing=F.FORCING, notes=(("lebensohl", None),), when=_no_strong,
                   test=lambda i, b, c: _best_unbid_below(i, b, c) and max(i.lengths) >= 4))
+    new += _rkc_by_odds()
     return {rule.name: rule for rule in new}
+
+
+def _missing_by_odds(info: HandInfo, ctx: Context) -> int:
+    """The key cards missing after partner's RKC answer; an answer of two counts (0 or 3,
+    1 or 4) is read as the likelier one, partner's share of the outstanding HCP (by the
+    placement's estimate) taken as the chance of holding each outstanding key card (an
+    opening bid answering 5♦ opposite one key card holds three far more often than none)."""
+    trump = ctx.agreed_suit()
+    answer = ctx.partner_last()
+    if trump is None or answer is None or answer.call.strain is None:
+        return 5
+    own = info.keycards(trump)
+    keys = {key for key, _ in answer.shown.notes}
+    options = ((1, 4) if "rkc_14" in keys else (0, 3) if "rkc_03" in keys
+               else (2,) if keys & {"rkc_2", "rkc_2q"} else (0,))
+    valid = [n for n in options if own + n <= 5]
+    if not valid:
+        return 5
+    share = min(0.95, sayc._partner_estimate(ctx)[0] / max(1, 40 - info.hcp))
+    out = 5 - own
+
+    def odds(k: int) -> float:
+        return float(comb(out, k)) * share ** k * (1 - share) ** (out - k)
+    return 5 - own - max(valid, key=odds)
+
+
+def _rkc_by_odds() -> list[Rule]:
+    """SAYC's continuations after the RKC answer, reading the answer by ``_missing_by_odds``."""
+    tests: dict[str, Callable[[HandInfo, Bind, Context], bool]] = {
+        "rkc_small": lambda i, b, c: _missing_by_odds(i, c) <= 1,
+        "rkc_stop": lambda i, b, c: _missing_by_odds(i, c) >= 2,
+        "rkc_grand": lambda i, b, c: (_missing_by_odds(i, c) == 0 and c.agreed_suit() is not None
+                                      and i.hcp + c.known(c.partner).hcp[0] >= 37),
+    }
+    return [replace(rule, test=tests[rule.name]) for rule in sayc.sayc_rules()
+            if rule.name in tests]
 
 
 def _additions() -> list[tuple[str, Rule]]:
@@ -575,7 +613,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _second_round()],
         *[("rkc_ask", rule) for rule in _responder_long_suit()],
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
-        *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
+        *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
         ("rebid_jump_own", _R("rebid_major_game", "1s P 1t P ?", "4s", hcp=(20, 25),
@@ -1257,7 +1295,8 @@ def _second_round() -> list[Rule]:
            lengths={"M": (0, 1)}),
         _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
            lengths={"t": (6, 13)}, **major_t),
-        _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 17)),
+        _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 18)),
+        _R("resp_2nt_rebid_7nt", "1s P 1t P 2N P ?", "7N", hcp=(19, ANY)),  # 37 at least
         # after opener's 2NT (18–19) responder shows a five-card major again, or four spades
         # after 1♥ (both forcing to game): opener raises with three (four) or bids 3NT
         _R("resp_2nt_rebid_five", "1s P 1t P 2N P ?", "3t", hcp=(6, ANY),
@@ -1491,6 +1530,56 @@ def _notrump_slams() -> list[tuple[str, Rule]]:
                     _R(f"2nt_stayman_{answer.lower()}_6nt", f"2N P 3C P {answer} P ?", "6N",
                        hcp=(12, ANY), test=_no_fit_with(Call.parse(answer)))))
     return out
+
+
+def _fit_rkc_test(var: str) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Key cards are worth asking for when the support points and the least opener showed
+    (a sound opening counts 11) reach 30 (a slam needs 33, opener holds 14 on average), with
+    16+ HCP and a key card."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        trump = bind[var]
+        opener = max(11, ctx.known(ctx.partner).hcp[0])
+        return (info.hcp >= 16 and info.keycards(trump) >= 1
+                and info.support_points(trump) + opener >= 30)
+    return test
+
+
+def _below_four_not_raised(ctx: Context, bind: Bind) -> bool:
+    """Opener's rebid is a suit below the four level and no raise of responder's suit
+    (``t``): after a notrump rebid 4NT is quantitative."""
+    last = ctx.last_bid
+    return (last is not None and (last.level or 0) <= 3 and last.strain is not None
+            and last.strain.suit is not None and last.strain.suit is not bind["t"])
+
+
+def _slam_gaps() -> list[tuple[str, Rule]]:
+    """Slam bidding where the rules stopped in game with slam values known: the
+    quantitative 4NT opposite 2♣–2♦–2NT (22–24) with 9–10, and key cards after a
+    two-over-one response once a major fit is found (three cards in opener's major, or
+    responder's five-card suit raised), as in every two-over-one text (Hardy, Lawrence)."""
+    rkc: dict[str, object] = {"artificial": True, "forcing": F.FORCING,
+                              "notes": (("rkc", None),)}
+    after_2c = "2C P 2D P 2N P"
+    return [
+        ("2c_2nt_3nt", _R("2c_2nt_4nt", f"{after_2c} ?", "4N", hcp=(9, 10),
+                          notes=(("quantitative", None),), forcing=F.INVITATIONAL)),
+        ("2c_2nt_3nt", _R("2c_2nt_4nt_accept", f"{after_2c} 4N P ?", "6N", hcp=(23, 24),
+                          notes=(("maximum", None),))),
+        ("2c_2nt_3nt", _R("2c_2nt_4nt_decline", f"{after_2c} 4N P ?", "P", hcp=(22, 22),
+                          notes=(("minimum", None),))),
+        # the limit raise's cue-bid met by the sign-off: the hand that would have asked for
+        # key cards at once (limit_rkc) asks now, rather than pass game
+        ("limit_accept", _R("cue_limit_signoff_rkc", "1M P 3M P 4s P 4M P ?", "4N",
+                            hcp=(22, ANY), points=Points.SUPPORT, trump="M",
+                            test=lambda i, b, c: i.keycards(b["M"]) >= 3 and i.hcp >= 18,
+                            **rkc)),
+        ("rkc_ask", _R("two_over_one_rkc", "1M P 2t P b P ?", "4N", hcp=(16, ANY),
+                       lengths={"M": (3, 13)}, test=_fit_rkc_test("M"),
+                       when=_below_four_not_raised, **rkc)),
+        ("rkc_ask", _R("two_over_one_raised_rkc", "1M P 2t P 3t P ?", "4N", hcp=(16, ANY),
+                       lengths={"t": (5, 13)}, test=_fit_rkc_test("t"),
+                       when=lambda c, b: b["t"].is_major, **rkc)),
+    ]
 
 
 def _below_four(rule: Rule) -> Rule:
