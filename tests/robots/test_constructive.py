@@ -9,6 +9,7 @@ import re
 import pytest
 
 from redouble.calls import Call
+from redouble.cards import Suit
 from redouble.hand import Hand
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.modern import MODERN
@@ -264,3 +265,14 @@ def test_games_and_strain_in_constructive_auctions(system: System, hand: str, au
     chosen, text = _explained(system, hand, auction)
     assert chosen == call
     assert reads in text, text
+
+
+@pytest.mark.parametrize("system", [MODERN, TWO_OVER_ONE])
+def test_two_hearts_over_one_spade_says_the_five_hearts_it_promises(system: System) -> None:
+    # SAYC's 2♥ response to 1♠ needs five hearts (the rule tested it but said "4+"), so
+    # opener's raise to 3♥ now agrees the suit (5 + 3) for the key-card ask
+    calls = [Call.parse(c) for c in ("1S", "P", "2H")]
+    assert system.analyse(Seat.NORTH, Vulnerability.NONE, calls)[-1].shown.lengths[Suit.HEARTS] \
+        == (5, 13)
+    raised = [*calls, Call.parse("P"), Call.parse("3H"), Call.parse("P")]
+    assert system.context(Seat.NORTH, Vulnerability.NONE, raised).agreed_suit() is Suit.HEARTS

@@ -28,8 +28,9 @@ def two_over_one_rules() -> list[Rule]:
     replace = {rule.name: rule for rule in (
         Rule(name="major_new_suit_2", pattern="1M P ?", call="2t", hcp=(12, MAX_HCP),
              lengths={"t": (4, 13)}, forcing=Forcing.GAME_FORCING,
-             when=lambda c, b: "t" not in b or b["t"] < b["M"],
-             test=lambda i, b, c: i.lengths[b["t"]] >= (5 if b["t"] is H else 4)),
+             when=lambda c, b: "t" not in b or b["t"] < min(b["M"], H)),
+        Rule(name="spades_2h", pattern="1S P ?", call="2H", hcp=(12, MAX_HCP),
+             lengths={"H": (5, 13)}, forcing=Forcing.GAME_FORCING),
         Rule(name="major_1nt", pattern="1M P ?", call="1N", hcp=(6, 12),
              forcing=Forcing.FORCING),
     )}
