@@ -233,3 +233,23 @@ def test_six_five_comes_alive_over_their_game() -> None:
     assert choose("A.QJ6543.AJ765.4", "P 1D 1H X P 1S P 4S P P", vul=Vulnerability.BOTH) != "5H"
     # ... but at favourable vulnerability their vulnerable game is worth the save
     assert choose("QJ853..J8.AKJ864", "1C 2H P 3C P 3H P 4H", vul=Vulnerability.EW) == "5C"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("K8.AJ9.AT.QJ8542", "1C 1S X 4S", "X"),      # 15 HCP, two trumps: their save doubled
+    ("Q9.AJ.T9854.AKQ9", "1D 2H X 4H", "X"),      # 16 HCP opposite the double's 8+
+    ("K743.5.AKT874.A9", "1D 3C X 4C", "4S"),     # the four spades the double promised
+    ("8.AK4.KJ7654.Q43", "1D 1S X 4S", "Pass"),   # a singleton trump: no penalty double
+])
+def test_opener_after_a_negative_double_and_their_raise(hand: str, auction: str,
+                                                        call: str) -> None:
+    # The side with the balance of strength does not let their raise play undoubled
+    # (Root, "Commonsense Bidding"), nor lose the major fit the negative double found.
+    assert choose(hand, auction, vul=BOTH) == call
+    if call != "Pass":
+        read = meaning(auction, call, vul=BOTH)
+        assert read.shown.conflicts() == []
+        assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+        if call == "X":
+            assert "penalty" in str(read.shown.describe("en"))
+

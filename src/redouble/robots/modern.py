@@ -497,6 +497,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
         *_over_raised_preempt(), *_six_five_comes_alive(),
         *_contested_notrump(), *_doubler_rebids(),
+        *_negative_double_raised(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
                              lengths={"u": (5, 13)}, test=_best_unbid,
@@ -950,6 +951,26 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
                               when=lambda c, b: b["u"].is_major)),
         ("advance_ov_cue", _R("again_suit", again, "cu", hcp=(0, 11), lengths={"u": (3, 13)},
                               test=_best_unbid)),
+    ]
+
+
+def _negative_double_raised() -> list[tuple[str, Rule]]:
+    """Partner's negative double and their raise of the overcall: opener bids the major game
+    in the four-card major the double promised when the values are there (support points and
+    partner's least make 25), and with 15+ HCP and two to four of their trumps doubles for
+    penalty (Root, "Commonsense Bidding": the side with the balance of strength does not let
+    their sacrifice play undoubled)."""
+    start = "1s Lt X Lt ?"
+    return [
+        ("advance_ov_cue", _R("negx_raised_major_game", start, "4u", hcp=(11, ANY),
+                              points=Points.SUPPORT, trump="u", lengths={"u": (4, 13)},
+                              when=lambda c, b: b["u"].is_major,
+                              test=lambda i, b, c: i.support_points(b["u"])
+                              + c.known(c.partner).hcp[0] >= 24)),
+        ("advance_ov_cue", _R("negx_raised_double", start, "X", hcp=(15, ANY),
+                              lengths={"t": (2, 4)}, notes=(("penalty", None),),
+                              when=lambda c, b: (c.last_bid is not None
+                                                 and (c.last_bid.level or 0) >= 3))),
     ]
 
 
