@@ -253,3 +253,19 @@ def test_opener_after_a_negative_double_and_their_raise(hand: str, auction: str,
         if call == "X":
             assert "penalty" in str(read.shown.describe("en"))
 
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("4.J9632.KT2.K643", "1C X 1D", "1H"),      # five hearts and 7 HCP: the free bid
+    ("JT976.T54.J.K854", "1D X 1H", "1S"),      # five spades, 5 HCP
+    ("JT976.T54.J8.854", "1D X 1H", "Pass"),    # nothing: the doubler acts again if strong
+    ("AQ732.9754..K863", "3D X 4D", "4S"),      # their raise: the major game the double invites
+    ("KJT853.Q953.93.9", "3D X 4D", "4S"),
+])
+def test_advancing_a_takeout_double_after_their_bid(hand: str, auction: str, call: str) -> None:
+    # The double asked for a suit; their bid does not stop advancer naming it (Root,
+    # "Commonsense Bidding": the free bid shows the suit, not extra strength).
+    assert choose(hand, auction) == call
+    if call != "Pass":
+        read = meaning(auction, call)
+        assert read.shown.conflicts() == []
+        assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))

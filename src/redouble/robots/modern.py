@@ -497,7 +497,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
         *_over_raised_preempt(), *_six_five_comes_alive(),
         *_contested_notrump(), *_doubler_rebids(),
-        *_negative_double_raised(),
+        *_negative_double_raised(), *_free_advances(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
                              lengths={"u": (5, 13)}, test=_best_unbid,
@@ -971,6 +971,23 @@ def _negative_double_raised() -> list[tuple[str, Rule]]:
                               lengths={"t": (2, 4)}, notes=(("penalty", None),),
                               when=lambda c, b: (c.last_bid is not None
                                                  and (c.last_bid.level or 0) >= 3))),
+    ]
+
+
+def _free_advances() -> list[tuple[str, Rule]]:
+    """Partner's takeout double and a bid by their side: advancer still names a five-card
+    suit (a four-card major) at the cheapest level with some values, the free bid (Root,
+    "Commonsense Bidding": it shows a suit, not extra strength; the double asked for it),
+    and over their raise of a three-level preempt a five-card major bids the game."""
+    return [
+        ("advance_cue", _R("free_advance_suit", "1s X Lt ?", "cu", hcp=(5, 11),
+                           lengths={"u": (4, 13)}, test=lambda i, b, c: _best_unbid(i, b, c)
+                           and i.lengths[b["u"]] >= (4 if b["u"].is_major else 5),
+                           when=lambda c, b: _cheapest(c, b["u"].strain) <= 2)),
+        ("advance_cue", _R("raised_preempt_double_major_game", "3s X Ls ?", "4u",
+                           hcp=(6, ANY), lengths={"u": (5, 13)},
+                           when=lambda c, b: b["u"].is_major and _at_level(4)(c, b),
+                           test=lambda i, b, c: _best_unbid(i, b, c))),
     ]
 
 
