@@ -269,3 +269,19 @@ def test_advancing_a_takeout_double_after_their_bid(hand: str, auction: str, cal
         read = meaning(auction, call)
         assert read.shown.conflicts() == []
         assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AK.73.AQ4.AKJ876", "1C X P 1H", "3C"),      # opener: 21 and six good clubs
+    ("AKJ7.AK3.Q95.QT4", "1C X 1D P P", "1NT"),   # the doubler: 19 balanced, a stopper
+    ("AKT54.AK83.J65.T", "1C X 1H P P", "1S"),    # the doubler: 15 and five spades
+    ("AJ862.QT4.K8.KQJ", "1D P 1H", "1S"),        # 16 over their response: overcall
+])
+def test_a_strong_hand_bids_again_when_partner_has_passed(hand: str, auction: str,
+                                                         call: str) -> None:
+    # The strong hand cannot wait for a partner who has shown nothing (Root,
+    # "Commonsense Bidding"): it bids its suit or notrump rather than sell out at one.
+    assert choose(hand, auction) == call
+    read = meaning(auction, call)
+    assert read.shown.conflicts() == []
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
