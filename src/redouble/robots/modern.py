@@ -957,7 +957,7 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
 def _negative_double_raised() -> list[tuple[str, Rule]]:
     """Partner's negative double and their raise of the overcall: opener bids the major game
     in the four-card major the double promised when the values are there (support points and
-    partner's least make 25), and with 15+ HCP and two to four of their trumps doubles for
+    partner's least make 24), and with 15+ HCP and two to four of their trumps doubles for
     penalty (Root, "Commonsense Bidding": the side with the balance of strength does not let
     their sacrifice play undoubled)."""
     start = "1s Lt X Lt ?"
