@@ -233,3 +233,55 @@ def test_six_five_comes_alive_over_their_game() -> None:
     assert choose("A.QJ6543.AJ765.4", "P 1D 1H X P 1S P 4S P P", vul=Vulnerability.BOTH) != "5H"
     # ... but at favourable vulnerability their vulnerable game is worth the save
     assert choose("QJ853..J8.AKJ864", "1C 2H P 3C P 3H P 4H", vul=Vulnerability.EW) == "5C"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("K8.AJ9.AT.QJ8542", "1C 1S X 4S", "X"),      # 15 HCP, two trumps: their save doubled
+    ("Q9.AJ.T9854.AKQ9", "1D 2H X 4H", "X"),      # 16 HCP opposite the double's 8+
+    ("K743.5.AKT874.A9", "1D 3C X 4C", "4S"),     # the four spades the double promised
+    ("8.AK4.KJ7654.Q43", "1D 1S X 4S", "Pass"),   # a singleton trump: no penalty double
+])
+def test_opener_after_a_negative_double_and_their_raise(hand: str, auction: str,
+                                                        call: str) -> None:
+    # The side with the balance of strength does not let their raise play undoubled
+    # (Root, "Commonsense Bidding"), nor lose the major fit the negative double found.
+    assert choose(hand, auction, vul=BOTH) == call
+    if call != "Pass":
+        read = meaning(auction, call, vul=BOTH)
+        assert read.shown.conflicts() == []
+        assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+        if call == "X":
+            assert "penalty" in str(read.shown.describe("en"))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("4.J9632.KT2.K643", "1C X 1D", "1H"),      # five hearts and 7 HCP: the free bid
+    ("JT976.T54.J.K854", "1D X 1H", "1S"),      # five spades, 5 HCP
+    ("JT976.T54.J8.854", "1D X 1H", "Pass"),    # nothing: the doubler acts again if strong
+    ("AQ732.9754..K863", "3D X 4D", "4S"),      # their raise: the major game the double invites
+    ("KJT853.Q953.93.9", "3D X 4D", "4S"),
+])
+def test_advancing_a_takeout_double_after_their_bid(hand: str, auction: str, call: str) -> None:
+    # The double asked for a suit; their bid does not stop advancer naming it (Root,
+    # "Commonsense Bidding": the free bid shows the suit, not extra strength).
+    assert choose(hand, auction) == call
+    if call != "Pass":
+        read = meaning(auction, call)
+        assert read.shown.conflicts() == []
+        assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AK.73.AQ4.AKJ876", "1C X P 1H", "3C"),      # opener: 21 and six good clubs
+    ("AKJ7.AK3.Q95.QT4", "1C X 1D P P", "1NT"),   # the doubler: 19 balanced, a stopper
+    ("AKT54.AK83.J65.T", "1C X 1H P P", "1S"),    # the doubler: 15 and five spades
+    ("AJ862.QT4.K8.KQJ", "1D P 1H", "1S"),        # 16 over their response: overcall
+])
+def test_a_strong_hand_bids_again_when_partner_has_passed(hand: str, auction: str,
+                                                         call: str) -> None:
+    # The strong hand cannot wait for a partner who has shown nothing (Root,
+    # "Commonsense Bidding"): it bids its suit or notrump rather than sell out at one.
+    assert choose(hand, auction) == call
+    read = meaning(auction, call)
+    assert read.shown.conflicts() == []
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))

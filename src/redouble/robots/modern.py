@@ -535,6 +535,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
         *_over_raised_preempt(), *_six_five_comes_alive(),
         *_contested_notrump(), *_doubler_rebids(),
+        *_negative_double_raised(), *_free_advances(), *_strong_again(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
                              lengths={"u": (5, 13)}, test=_best_unbid,
@@ -988,6 +989,69 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
                               when=lambda c, b: b["u"].is_major)),
         ("advance_ov_cue", _R("again_suit", again, "cu", hcp=(0, 11), lengths={"u": (3, 13)},
                               test=_best_unbid)),
+    ]
+
+
+def _negative_double_raised() -> list[tuple[str, Rule]]:
+    """Partner's negative double and their raise of the overcall: opener bids the major game
+    in the four-card major the double promised when the values are there (support points and
+    partner's least make 24), and with 15+ HCP and two to four of their trumps doubles for
+    penalty (Root, "Commonsense Bidding": the side with the balance of strength does not let
+    their sacrifice play undoubled)."""
+    start = "1s Lt X Lt ?"
+    return [
+        ("advance_ov_cue", _R("negx_raised_major_game", start, "4u", hcp=(11, ANY),
+                              points=Points.SUPPORT, trump="u", lengths={"u": (4, 13)},
+                              when=lambda c, b: b["u"].is_major,
+                              test=lambda i, b, c: i.support_points(b["u"])
+                              + c.known(c.partner).hcp[0] >= 24)),
+        ("advance_ov_cue", _R("negx_raised_double", start, "X", hcp=(15, ANY),
+                              lengths={"t": (2, 4)}, notes=(("penalty", None),),
+                              when=lambda c, b: (c.last_bid is not None
+                                                 and (c.last_bid.level or 0) >= 3))),
+    ]
+
+
+def _free_advances() -> list[tuple[str, Rule]]:
+    """Partner's takeout double and a bid by their side: advancer still names a five-card
+    suit (a four-card major) at the cheapest level with some values, the free bid (Root,
+    "Commonsense Bidding": it shows a suit, not extra strength; the double asked for it),
+    and over their raise of a three-level preempt a five-card major bids the game."""
+    return [
+        ("advance_cue", _R("free_advance_suit", "1s X Lt ?", "cu", hcp=(5, 11),
+                           lengths={"u": (4, 13)}, test=lambda i, b, c: _best_unbid(i, b, c)
+                           and i.lengths[b["u"]] >= (4 if b["u"].is_major else 5),
+                           when=lambda c, b: _cheapest(c, b["u"].strain) <= 2)),
+        ("advance_cue", _R("raised_preempt_double_major_game", "3s X Ls ?", "4u",
+                           hcp=(6, ANY), lengths={"u": (5, 13)},
+                           when=lambda c, b: b["u"].is_major and _at_level(4)(c, b),
+                           test=lambda i, b, c: _best_unbid(i, b, c))),
+    ]
+
+
+def _strong_again() -> list[tuple[str, Rule]]:
+    """A strong hand whose partner has passed still bids (Root, "Commonsense Bidding": the
+    strong hand cannot wait for a partner who has shown nothing): opener after their double
+    and advance jumps in a good six-card suit with 18-21 or bids notrump with 18-19
+    balanced and a stopper; the takeout doubler after their response passed round bids
+    notrump with 18-20 balanced and a stopper, or a five-card suit of its own with 15+ at
+    the one level; over their one-level response a 14+ hand overcalls any five-card suit
+    at the one level."""
+    opener, doubler = "1s X P Lt ?", "1s X Lt P P ?"
+    return [
+        ("advance_ov_cue", _R("opener_strong_jump", opener, "js", hcp=(18, 21),
+                              lengths={"s": (6, 13)}, test=_good("s"),
+                              when=lambda c, b: _cheapest(c, b["s"].strain) <= 2)),
+        ("advance_ov_cue", _R("opener_strong_nt", opener, "cN", hcp=(18, 19), balanced=True,
+                              test=_stopper("t"), test_note=("stopper", "t"),
+                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+        ("advance_ov_cue", _R("doubler_again_nt", doubler, "cN", hcp=(18, 20),
+                              balanced=True, test=_stopper("t"), test_note=("stopper", "t"),
+                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+        ("advance_ov_cue", _R("doubler_again_suit", doubler, "1u", hcp=(15, ANY),
+                              lengths={"u": (5, 13)})),
+        ("over_1_pass", _R("over_response_overcall_strong", "1s P 1t ?", "1u", hcp=(14, 17),
+                           lengths={"u": (5, 13)})),
     ]
 
 
