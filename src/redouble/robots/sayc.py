@@ -72,6 +72,11 @@ def _trump_is(level: int) -> When:
     return when
 
 
+def _hearts_before_minors(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Five hearts are bid before a minor no longer than them (longest suit first)."""
+    return info.lengths[H] >= max(info.lengths[C], info.lengths[D])
+
+
 def _good_s(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     return info.good_suit(bind["s"])
 
@@ -524,11 +529,12 @@ def _rules() -> list[Rule]:
     add(_R("major_3nt", "1M P ?", "3N", hcp=(15, 17), balanced=True, lengths={"M": (0, 2)}))
     add(_R("hearts_1s", "1H P ?", "1S", hcp=(6, ANY), lengths={"S": (4, 13)},
            forcing=F.FORCING))
+    # 2♥ over 1♠ promises five hearts (SAYC): said so, so that a raise agrees the suit; a
+    # longer minor is bid first
+    add(_R("spades_2h", "1S P ?", "2H", hcp=(11, ANY), lengths={"H": (5, 13)},
+           forcing=F.FORCING, test=_hearts_before_minors))
     add(_R("major_new_suit_2", "1M P ?", "2t", hcp=(11, ANY), lengths={"t": (4, 13)},
            forcing=F.FORCING, when=lambda c, b: "t" not in b or b["t"] < min(b["M"], H)))
-    # 2♥ over 1♠ promises five hearts (SAYC): said so, so that a raise agrees the suit
-    add(_R("spades_2h", "1S P ?", "2H", hcp=(11, ANY), lengths={"H": (5, 13)},
-           forcing=F.FORCING))
     add(_R("major_limit_raise_3", "1M P ?", "3M", hcp=(10, 12), points=Points.SUPPORT,
            trump="M", lengths={"M": (3, 3)}, forcing=F.INVITATIONAL))
     add(_R("major_1nt", "1M P ?", "1N", hcp=(6, 10)))

@@ -30,7 +30,9 @@ def two_over_one_rules() -> list[Rule]:
              lengths={"t": (4, 13)}, forcing=Forcing.GAME_FORCING,
              when=lambda c, b: "t" not in b or b["t"] < min(b["M"], H)),
         Rule(name="spades_2h", pattern="1S P ?", call="2H", hcp=(12, MAX_HCP),
-             lengths={"H": (5, 13)}, forcing=Forcing.GAME_FORCING),
+             lengths={"H": (5, 13)}, forcing=Forcing.GAME_FORCING,
+             test=lambda i, b, c: i.lengths[H] >= max(i.lengths[Suit.CLUBS],
+                                                       i.lengths[Suit.DIAMONDS])),
         Rule(name="major_1nt", pattern="1M P ?", call="1N", hcp=(6, 12),
              forcing=Forcing.FORCING),
     )}
