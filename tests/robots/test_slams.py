@@ -289,3 +289,26 @@ def test_the_cue_bidder_asks_for_key_cards_after_the_sign_off() -> None:
     assert chosen.shown.fits(info)
     # 16 HCP passes
     assert str(_explained("Q83.AK8763.A7.K2", "1H P 3H P 4D P 4H P")[2].call) == "Pass"
+
+
+def test_5nt_after_the_key_card_answer_asks_for_kings() -> None:
+    calls = [Call.parse(c) for c in ("1S", "P", "3S", "P", "4N", "P", "5H", "P", "5N")]
+    text = MODERN.explain(Seat.NORTH, Vulnerability.NONE, calls, len(calls) - 1)
+    assert "asks for kings" in text and "natural" not in text
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    ("K32.AQJ4.KQJ4.A4", "6D"),     # ♦K, the cheapest side king (♣ has none)
+    ("K32.AQJ4.AQJ4.K4", "6C"),     # ♣K first
+    ("K32.KQJ4.AQJ4.A4", "6H"),     # only ♥K below spades
+    ("K32.AQJ4.AQJ4.A4", "6S"),     # no side king: six of the trump suit
+])
+def test_the_robot_shows_its_cheapest_side_king(hand: str, expected: str) -> None:
+    # after 1♠–3♠–4NT–5♥–5NT the limit raiser answers the king ask (specific kings)
+    ctx = MODERN.context(Seat.NORTH, Vulnerability.NONE,
+                         [Call.parse(c) for c in ("1S", "P", "3S", "P", "4N", "P", "5H", "P", "5N",
+                                                  "P")])
+    chosen = MODERN.choose(HandInfo.of(Hand.parse(hand).cards), ctx)
+    assert str(chosen.call) == expected
+    assert chosen.rule.startswith("kings_answer")
+    assert not chosen.shown.conflicts()

@@ -276,6 +276,56 @@ def _missing_keycards(info: HandInfo, ctx: Context) -> int:
     return 5 - own - theirs
 
 
+FIVE_NT = Call.bid(5, Strain.NOTRUMP)
+
+
+def kings_asked(ctx: Context) -> bool:
+    """Whether a 5NT now asks for kings: our side asked key cards with 4NT, partner answered,
+    and no suit or notrump has been bid since (Roman key-card 5NT, grand slam interest)."""
+    mine = ctx.calls_of(ctx.bidder)
+    last = ctx.last_bid
+    return (_my_rkc_answered(ctx, {}) and last is not None and last.rank < FIVE_NT.rank
+            and _rkc_trump(ctx) is not None and len(mine) > 0 and mine[-1].call == FOUR_NT)
+
+
+def _partner_asked_kings(ctx: Context, bind: Bind) -> bool:
+    last = ctx.partner_last()
+    return (last is not None and last.call == FIVE_NT and "kings_ask" in dict(last.shown.notes)
+            and ctx.calls[-1].kind is CallKind.PASS and _rkc_trump(ctx) is not None)
+
+
+def _cheapest_side_king(info: HandInfo, ctx: Context) -> Suit | None:
+    """The cheapest side suit below the trump suit where the hand holds the king."""
+    trump = _rkc_trump(ctx)
+    assert trump is not None
+    return next((s for s in Suit if s < trump and info.has(s, Rank.KING)), None)
+
+
+def _king_answer(suit: Suit) -> Test:
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        return _cheapest_side_king(info, ctx) is suit
+    return test
+
+
+def _king_below_trumps(suit: Suit) -> When:
+    def when(ctx: Context, bind: Bind) -> bool:
+        trump = _rkc_trump(ctx)
+        return _partner_asked_kings(ctx, bind) and trump is not None and suit < trump
+    return when
+
+
+def king_answers() -> list[Rule]:
+    """The answers to the 5NT king ask: the cheapest side king below the trump suit, six of
+    the trump suit without one (specific kings, as in Kantar's Roman key-card Blackwood)."""
+    out = [_R(f"kings_answer_{suit.letter()}", "... 5N P ?", f"6{suit.letter()}",
+              artificial=True, forcing=F.FORCING, notes=(("king_of", suit.letter()),),
+              when=_king_below_trumps(suit), test=_king_answer(suit)) for suit in (C, D, H)]
+    out.append(_R("kings_answer_none", "... 5N P ?", "6s", notes=(("no_side_king", None),),
+                  when=lambda c, b: _partner_asked_kings(c, b) and b["s"] is _rkc_trump(c),
+                  test=lambda i, b, c: _cheapest_side_king(i, c) is None))
+    return out
+
+
 def _five_open(ctx: Context, bind: Bind) -> bool:
     """Five of the trump suit is still a legal bid (the answer was below it)."""
     last = ctx.last_bid
@@ -753,6 +803,8 @@ def _rules() -> list[Rule]:
            notes=(("rkc", None),), when=_rkc_open, test=_rkc_ask_test))
     for rule in rkc_answers("1430"):
         add(rule)
+    for rule in king_answers():
+        add(rule)
     add(_R("rkc_grand", "... 4N P b P ?", "7s", notes=(("slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(7)(c, b),
            test=_grand, forcing=F.SIGNOFF))
@@ -954,6 +1006,9 @@ def describe_natural(system: System, ctx: Context, call: Call) -> Shown:
     hcp = _placement_strength(ctx, call)
     suit = call.strain.suit
     if suit is None:
+        if call == FIVE_NT and kings_asked(ctx):
+            return Shown(hcp=(13, ANY), artificial=True, forcing=F.FORCING,
+                         notes=(("kings_ask", None),))
         asked = unagreed_keycard_suit(ctx) if call == FOUR_NT else None
         if asked is not None:  # Blackwood unless it raises partner's notrump
             return Shown(hcp=(13, ANY), artificial=True, forcing=F.FORCING,
