@@ -312,3 +312,24 @@ def test_the_robot_shows_its_cheapest_side_king(hand: str, expected: str) -> Non
     assert str(chosen.call) == expected
     assert chosen.rule.startswith("kings_answer")
     assert not chosen.shown.conflicts()
+
+
+def test_the_cheapest_bid_after_a_one_count_answer_asks_for_the_trump_queen() -> None:
+    calls = [Call.parse(c) for c in ("1S", "P", "3S", "P", "4N", "P", "5C", "P", "5D")]
+    text = MODERN.explain(Seat.NORTH, Vulnerability.NONE, calls, len(calls) - 1)
+    assert "trump queen" in text and "natural" not in text
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    ("K32.AJ54.QJ54.A4", "1S P 3S P 4N P 5C P 5D P", "5S"),   # no ♠Q: five of trumps
+    ("Q32.AJ54.QJ54.K4", "1S P 3S P 4N P 5C P 5D P", "6C"),   # ♠Q and ♣K: the king
+    ("Q32.AJ54.QJ54.A4", "1S P 3S P 4N P 5C P 5D P", "6S"),   # ♠Q, no king below 6♠
+    ("AJ5.K54.KJ54.Q42", "1D P 3D P 4N P 5C P 5H P", "6D"),   # no ♦Q with 5♦ passed: six
+    ("KQ5.A54.QJ54.Q42", "1D P 3D P 4N P 5C P 5H P", "5S"),   # ♦Q and ♠K: the king
+])
+def test_the_robot_answers_the_queen_ask(hand: str, auction: str, expected: str) -> None:
+    ctx = MODERN.context(Seat.NORTH, Vulnerability.NONE, [Call.parse(c) for c in auction.split()])
+    chosen = MODERN.choose(HandInfo.of(Hand.parse(hand).cards), ctx)
+    assert str(chosen.call) == expected
+    assert chosen.rule.startswith("queen_answer")
+    assert not chosen.shown.conflicts()

@@ -107,6 +107,10 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
                 "der König in {suit}, der billigste Nebenkönig", "kongen i {suit}, den billigste sidekongen"),
     "no_side_king": ("no side king below the trump suit", "geen heer naast troef onder de troefkleur",
                      "kein Nebenkönig unterhalb der Trumpffarbe", "ingen sidekonge under trumffargen"),
+    "queen_ask": ("asks for the trump queen", "vraagt naar de troefvrouw",
+                  "fragt nach der Trumpfdame", "spør etter trumfdamen"),
+    "trump_queen": ("the trump queen", "de troefvrouw", "die Trumpfdame", "trumfdamen"),
+    "no_trump_queen": ("no trump queen", "geen troefvrouw", "keine Trumpfdame", "ingen trumfdame"),
     "rkc_14": ("1 or 4 key cards", "1 of 4 sleutelkaarten", "1 oder 4 Schlüsselkarten",
                "1 eller 4 nøkkelkort"),
     "rkc_03": ("0 or 3 key cards", "0 of 3 sleutelkaarten", "0 oder 3 Schlüsselkarten",
@@ -215,6 +219,7 @@ _EXCLUSIVE: tuple[frozenset[str], ...] = tuple(frozenset(pair) for pair in (
     ("negative", "penalty"), ("responsive", "penalty"), ("weak", "strong"),
     ("minimum", "maximum"), ("preempt", "strong"), ("rkc_14", "rkc_03"), ("rkc_2", "rkc_2q"),
     ("no_stopper", "has_stopper"), ("cue_slam_try", "no_control"), ("splinter", "minimum"),
+    ("trump_queen", "no_trump_queen"),
 ))
 
 _LANG_INDEX = {Language.ENGLISH: 0, Language.DUTCH: 1, Language.GERMAN: 2, Language.NORWEGIAN: 3}

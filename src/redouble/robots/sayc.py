@@ -288,6 +288,92 @@ def kings_asked(ctx: Context) -> bool:
             and _rkc_trump(ctx) is not None and len(mine) > 0 and mine[-1].call == FOUR_NT)
 
 
+def queen_ask(ctx: Context) -> Call | None:
+    """The bid that now asks for the trump queen: after partner's 5♣/5♦ answer (one count of
+    key cards, the queen unknown) to our 4NT, the cheapest bid that is not five of the trump
+    suit, below six of it (Kantar's Roman key-card Blackwood)."""
+    trump = _rkc_trump(ctx)
+    answer = ctx.partner_last()
+    last = ctx.last_bid
+    if (trump is None or answer is None or last is None or answer.call != last
+            or not {"rkc_14", "rkc_03"} & set(dict(answer.shown.notes))
+            or not _my_rkc_answered(ctx, {})):
+        return None
+    five = Call.bid(5, trump.strain)
+    for rank in range(last.rank + 1, Call.bid(6, trump.strain).rank):
+        call = Call.bid(rank // 5 + 1, Strain(rank % 5))
+        if call != five:
+            return call
+    return None
+
+
+def _partner_asked_queen(ctx: Context, bind: Bind) -> bool:
+    last = ctx.partner_last()
+    return (last is not None and "queen_ask" in dict(last.shown.notes)
+            and ctx.calls[-1].kind is CallKind.PASS and _rkc_trump(ctx) is not None)
+
+
+def _between(ctx: Context) -> list[Call]:
+    """The bids above the queen ask and below six of the trump suit."""
+    trump, last = _rkc_trump(ctx), ctx.last_bid
+    assert trump is not None and last is not None
+    return [Call.bid(rank // 5 + 1, Strain(rank % 5))
+            for rank in range(last.rank + 1, Call.bid(6, trump.strain).rank)]
+
+
+def _queen_answer(info: HandInfo, ctx: Context) -> Call:
+    """The answer to the queen ask (Kantar): without the queen the cheapest bid of the trump
+    suit; with it the cheapest side king below six of the trump suit, else six of the trump
+    suit when five was open, 5NT when it was not."""
+    trump = _rkc_trump(ctx)
+    assert trump is not None
+    between = _between(ctx)
+    five, six = Call.bid(5, trump.strain), Call.bid(6, trump.strain)
+    if not info.has(trump, Rank.QUEEN):
+        return five if five in between else six
+    for call in between:
+        suit = None if call.strain is None else call.strain.suit
+        if suit is not None and suit is not trump and info.has(suit, Rank.KING):
+            return call
+    return six if five in between else FIVE_NT
+
+
+def _queen_when(kind: str) -> When:
+    """When an answer to the queen ask applies: ``none`` (the cheapest trump bid), ``king``
+    (a side suit below six of the trump suit), ``six`` (six of trumps, five open) or
+    ``5nt`` (five of trumps passed)."""
+    def when(ctx: Context, bind: Bind) -> bool:
+        if not _partner_asked_queen(ctx, bind):
+            return False
+        trump = _rkc_trump(ctx)
+        five_open = trump is not None and Call.bid(5, trump.strain) in _between(ctx)
+        if kind == "none":
+            return bind["s"] is trump
+        if kind == "king":
+            level = 5 if Call.bid(5, bind["t"].strain) in _between(ctx) else 6
+            return bind["t"] is not trump and Call.bid(level, bind["t"].strain) in _between(ctx)
+        if kind == "six":
+            return bind["s"] is trump and five_open
+        return not five_open and FIVE_NT in _between(ctx)
+    return when
+
+
+def queen_answers() -> list[Rule]:
+    """The answers to the trump-queen ask (each bid says queen or not, and which side king)."""
+    return [
+        _R("queen_answer_none", "... ?", "cs", artificial=True,
+           notes=(("no_trump_queen", None),), when=_queen_when("none"),
+           test=lambda i, b, c: not i.has(b["s"], Rank.QUEEN)),
+        _R("queen_answer_king", "... ?", "ct", artificial=True,
+           notes=(("trump_queen", None), ("king_of", "t")), when=_queen_when("king"),
+           test=lambda i, b, c: _queen_answer(i, c).strain is b["t"].strain),
+        _R("queen_answer_six", "... ?", "6s", notes=(("trump_queen", None),),
+           when=_queen_when("six"), test=lambda i, b, c: _queen_answer(i, c).level == 6),
+        _R("queen_answer_5nt", "... ?", "5N", artificial=True, notes=(("trump_queen", None),),
+           when=_queen_when("5nt"), test=lambda i, b, c: _queen_answer(i, c) == FIVE_NT),
+    ]
+
+
 def _partner_asked_kings(ctx: Context, bind: Bind) -> bool:
     last = ctx.partner_last()
     return (last is not None and last.call == FIVE_NT and "kings_ask" in dict(last.shown.notes)
@@ -803,7 +889,7 @@ def _rules() -> list[Rule]:
            notes=(("rkc", None),), when=_rkc_open, test=_rkc_ask_test))
     for rule in rkc_answers("1430"):
         add(rule)
-    for rule in king_answers():
+    for rule in king_answers() + queen_answers():
         add(rule)
     add(_R("rkc_grand", "... 4N P b P ?", "7s", notes=(("slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(7)(c, b),
@@ -1014,6 +1100,9 @@ def describe_natural(system: System, ctx: Context, call: Call) -> Shown:
             return Shown(hcp=(13, ANY), artificial=True, forcing=F.FORCING,
                          notes=(("rkc", None), ("rkc_suit", asked)))
         return Shown(hcp=hcp, notes=(("natural", None),))
+    if queen_ask(ctx) == call:
+        return Shown(hcp=(13, ANY), artificial=True, forcing=F.FORCING,
+                     notes=(("queen_ask", None),))
     partner = ctx.known(ctx.partner).lengths[suit][0]
     mine = ctx.known(ctx.bidder).lengths[suit][0]
     if partner >= 4:
