@@ -264,3 +264,25 @@ def test_games_and_strain_in_constructive_auctions(system: System, hand: str, au
     chosen, text = _explained(system, hand, auction)
     assert chosen == call
     assert reads in text, text
+
+
+# --- game judgement after a two-level response or a raise (issue 13, branch games3) ----------
+
+
+@pytest.mark.parametrize(("hand", "auction", "call", "reads"), [
+    # 1♠–2♣–2♠ (not forcing to game in the modern system): 11–12 and no fit invite with
+    # 2NT; opener bids game with 14+ total points, passes a minimum
+    ("J3.Q54.K764.AJ62", "1S P 2C P 2S P", "2NT", "11–12 HCP, at most 2 ♠, invitational"),
+    ("KQ954.K7.QJ9.K42", "1S P 2C P 2S P 2NT P", "3NT", "maximum, 14+ total points"),
+    ("KQ954.K7.QJ9.J42", "1S P 2C P 2S P 2NT P", "Pass", "minimum"),
+])
+def test_responder_invites_after_openers_rebid_over_two_level_response(
+        hand: str, auction: str, call: str, reads: str) -> None:
+    chosen, text = _explained(MODERN, hand, auction)
+    assert chosen == call
+    assert reads in text, text
+
+
+def test_two_over_one_game_force_keeps_its_own_notrump_placement() -> None:
+    # in 2/1 the same auction is forcing to game: no invitation, 3NT at once
+    assert _explained(TWO_OVER_ONE, "J3.Q54.K764.AJ62", "1S P 2C P 2S P")[0] == "3NT"

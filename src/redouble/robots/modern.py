@@ -575,6 +575,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _second_round()],
         *[("rkc_ask", rule) for rule in _responder_long_suit()],
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
+        *[("rkc_ask", rule) for rule in _two_over_one_rebid_answers()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
@@ -1376,6 +1377,26 @@ def _responder_long_suit() -> list[Rule]:
            notes=(("minimum", None),), when=major, test=no_major_fit),
         _R("resp_long_minor_min", seq, "2t", hcp=(5, 11), lengths={"t": (6, 13)},
            notes=(("minimum", None),), when=minor),
+    ]
+
+
+def _two_over_one_rebid_answers() -> list[Rule]:
+    """After a two-level response and opener's rebid of his suit (1♠–2♦–2♠, not forcing to
+    game), responder with 11–12 and no fit invites with 2NT rather than bid 3NT (the
+    SAYC booklet: 2NT 11–12, 3NT 13+); opener bids game with 14+ total points, 25
+    together. A six-card suit of responder's own is rebid instead (the natural placement)."""
+    seq = "1s P 2t P 2s P"
+
+    def not_forced(ctx: Context, bind: Bind) -> bool:
+        return not ctx.game_forced()
+    return [
+        _R("resp_two_rebid_2nt", f"{seq} ?", "2N", hcp=(11, 12), forcing=F.INVITATIONAL,
+           lengths={"s": (0, 2)}, when=not_forced,
+           test=lambda i, b, c: max(i.lengths) <= 5),
+        _R("opener_two_rebid_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(14, ANY),
+           points=Points.TOTAL, notes=(("maximum", None),), when=not_forced),
+        _R("opener_two_rebid_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
+           points=Points.TOTAL, notes=(("minimum", None),), when=not_forced),
     ]
 
 
