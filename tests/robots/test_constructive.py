@@ -286,3 +286,20 @@ def test_responder_invites_after_openers_rebid_over_two_level_response(
 def test_two_over_one_game_force_keeps_its_own_notrump_placement() -> None:
     # in 2/1 the same auction is forcing to game: no invitation, 3NT at once
     assert _explained(TWO_OVER_ONE, "J3.Q54.K764.AJ62", "1S P 2C P 2S P")[0] == "3NT"
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # a raise of the overcall in support points (6–10) holds about 7 HCP, not 4: the
+    # overcaller with 15–16 and a good suit bids game, a minimum passes
+    ("6.AQ83.AJ.KJT932", "1D 2C P 3C P", "3NT"),
+    ("K8754.A2.A7.AJT5", "1D 1S P 2S P", "4S"),
+    ("K8754.A2.J7.QJT5", "1D 1S P 2S P", "Pass"),
+])
+def test_overcaller_judges_game_after_a_simple_raise(system: System, hand: str, auction: str,
+                                                     call: str) -> None:
+    chosen, text = _explained(system, hand, auction)
+    assert chosen == call
+    info = HandInfo.of(Hand.parse(hand).cards)
+    for low, high in _hcp_ranges(text):
+        assert low <= info.hcp <= high, text
