@@ -319,3 +319,21 @@ def test_advancing_a_balancing_overcall(hand: str, auction: str, call: str, read
     chosen, text = _explained(MODERN, hand, auction)
     assert chosen == call
     assert reads in text, text
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call", "reads"), [
+    # responder raises opener's one-level second major like a first raise, in support
+    # points: a 7-count with a singleton raises once, not to game opposite 10–18
+    ("J743.9832.Q.A963", "1D P 1H P 1S P", "2S", "6–10 support points, 4+ ♠"),
+    ("J743.K832.QJ.A96", "1D P 1H P 1S P", "3S", "11–12 support points, 4+ ♠, invitational"),
+    ("KJ74.AQ98.Q.A963", "1D P 1H P 1S P", "4S", "13+ support points, 4+ ♠"),
+    # opener accepts the invitation with 14+ support points, passes a minimum
+    ("AQ95.K4.KJ873.5", "1D P 1H P 1S P 3S P", "4S", "maximum, 14+ support points"),
+    ("AQ95.K42.J873.Q5", "1D P 1H P 1S P 3S P", "Pass", "minimum"),
+])
+def test_responder_raises_openers_second_major(system: System, hand: str, auction: str,
+                                               call: str, reads: str) -> None:
+    chosen, text = _explained(system, hand, auction)
+    assert chosen == call
+    assert reads in text, text

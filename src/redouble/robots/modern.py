@@ -577,6 +577,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
         *[("rkc_ask", rule) for rule in _two_over_one_rebid_answers()],
         *[("rkc_ask", rule) for rule in _balancing_advances()],
+        *[("rkc_ask", rule) for rule in _second_major_raises()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
@@ -1433,6 +1434,27 @@ def _balancing_advances() -> list[Rule]:
            notes=(("maximum", None),), when=_balanced_in),
         _R("bal_adv_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 10),
            notes=(("minimum", None),), when=_balanced_in),
+    ]
+
+
+def _second_major_raises() -> list[Rule]:
+    """Responder raises opener's one-level major second suit (1♣–1♦–1♠, 1♦–1♥–1♠) with four
+    cards like a first-round raise, in support points: 2M with 6–10, 3M invitational with
+    11–12 (opener bids game with 14+ support points), 4M with 13+; opposite a rebid of
+    10–18 a 7-count with a singleton is no game."""
+    seq = "1s P 1t P 1u P"
+    major = {"when": lambda c, b: b["u"].is_major}
+    return [
+        _R("resp_second_major_game", f"{seq} ?", "4u", hcp=(13, ANY), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, **major),
+        _R("resp_second_major_invite", f"{seq} ?", "3u", hcp=(11, 12), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, forcing=F.INVITATIONAL, **major),
+        _R("resp_second_major_raise", f"{seq} ?", "2u", hcp=(6, 10), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, **major),
+        _R("opener_second_major_accept", f"{seq} 3u P ?", "4u", hcp=(14, ANY),
+           points=Points.SUPPORT, trump="u", notes=(("maximum", None),), **major),
+        _R("opener_second_major_decline", f"{seq} 3u P ?", "P", notes=(("minimum", None),),
+           **major),
     ]
 
 
