@@ -337,3 +337,15 @@ def test_responder_raises_openers_second_major(system: System, hand: str, auctio
     chosen, text = _explained(system, hand, auction)
     assert chosen == call
     assert reads in text, text
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction"), [
+    # a pass of 1NT (0–7) and 1NT's 17 make 24 at most: once the notrump opener has passed
+    # their balancing overcall, responder does not bid 3NT
+    ("T.J875.Q7642.A43", "1NT P P 2C P P"),
+    ("KJ9.97.K9863.972", "1NT P P 2H P P"),
+])
+def test_a_hand_limited_short_of_game_bids_none_after_partners_pass(system: System, hand: str,
+                                                                   auction: str) -> None:
+    assert choose(system, hand, auction) == "Pass"

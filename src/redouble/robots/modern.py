@@ -1678,6 +1678,7 @@ def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call,
     if _is_game(call):
         shown = modern_describe(system, ctx, call)  # the same meaning the table reads
     call, shown = _contested_limit(info, ctx, call, shown)
+    call, shown = _limited_no_game(info, ctx, call, shown)
     call, shown = _total_tricks_raise(system, info, ctx, call, shown)
     return _major_game(system, info, ctx, call, shown)
 
@@ -1731,6 +1732,25 @@ def _contested_limit(info: HandInfo, ctx: Context, call: Call,
         return (call, shown) if not _is_game(call) else (PASS, Shown())
     trumps = info.lengths[suit] + ctx.known(ctx.partner).lengths[suit][0]
     if (call.level or 0) <= trumps - 6:
+        return call, shown
+    return PASS, Shown()
+
+
+def _limited_no_game(info: HandInfo, ctx: Context, call: Call,
+                     shown: Shown) -> tuple[Call, Shown]:
+    """No game from a hand whose system calls capped it so low that the most both hands
+    have shown is short of game (a pass of 1NT, 0–7, and 1NT's 17 make 24), once partner,
+    who knows it, has passed since: partner with the top of the range would have acted."""
+    if not _is_game(call) or ctx.last_bid_by_us():
+        return call, shown
+    last = ctx.partner_last()
+    if last is None or last.call.kind is not CallKind.PASS or ctx.partner_forces():
+        return call, shown
+    mine = [e for e in ctx.calls_of(ctx.bidder) if e.rule != "natural"]
+    if not mine:
+        return call, shown
+    my_hi = min(e.shown.hcp_envelope[1] for e in mine)
+    if my_hi + ctx.known(ctx.partner).hcp[1] >= 25:
         return call, shown
     return PASS, Shown()
 
