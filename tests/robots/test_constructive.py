@@ -305,22 +305,6 @@ def test_overcaller_judges_game_after_a_simple_raise(system: System, hand: str, 
         assert low <= info.hcp <= high, text
 
 
-@pytest.mark.parametrize(("hand", "auction", "call", "reads"), [
-    # advancing a balancing overcall the advancer counts a king less: 2NT with 13–15,
-    # 3NT from 16, their suit stopped
-    ("K2.KQ4.AJ93.Q985", "1D P P 1S P", "2NT", "13–15 HCP, stopper in ♦, invitational"),
-    ("K2.KQ4.AJ93.KQ85", "1D P P 1S P", "3NT", "16+ HCP, stopper in ♦"),
-    # the balancer raises 2NT with 11+, bids game in a six-card major, else passes
-    ("AJ953.A65.K4.J52", "1C P P 1S P 2NT P", "3NT", "maximum, 11+ HCP"),
-    ("JT9532.A653.K4.2", "1C P P 1S P 2NT P", "4S", "8+ HCP, 6+ ♠"),
-    ("QJ953.J65.K4.J52", "1C P P 1S P 2NT P", "Pass", "minimum, up to 10 HCP"),
-])
-def test_advancing_a_balancing_overcall(hand: str, auction: str, call: str, reads: str) -> None:
-    chosen, text = _explained(MODERN, hand, auction)
-    assert chosen == call
-    assert reads in text, text
-
-
 @SYSTEMS
 @pytest.mark.parametrize(("hand", "auction", "call", "reads"), [
     # responder raises opener's one-level second major like a first raise, in support

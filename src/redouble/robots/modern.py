@@ -576,7 +576,6 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _responder_long_suit()],
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
         *[("rkc_ask", rule) for rule in _two_over_one_rebid_answers()],
-        *[("rkc_ask", rule) for rule in _balancing_advances()],
         *[("rkc_ask", rule) for rule in _second_major_raises()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
@@ -1399,41 +1398,6 @@ def _two_over_one_rebid_answers() -> list[Rule]:
            points=Points.TOTAL, notes=(("maximum", None),), when=not_forced),
         _R("opener_two_rebid_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
            points=Points.TOTAL, notes=(("minimum", None),), when=not_forced),
-    ]
-
-
-def _after_balancing_overcall(ctx: Context, bind: Bind) -> bool:
-    """Partner's overcall was made in the balancing seat (their opening passed round)."""
-    return any(e.seat is ctx.partner and "balance_overcall" in e.rule.split("|")
-               for e in ctx.history)
-
-
-def _balanced_in(ctx: Context, bind: Bind) -> bool:
-    """The caller's own overcall was made in the balancing seat."""
-    return any(e.seat is ctx.bidder and "balance_overcall" in e.rule.split("|")
-               for e in ctx.history)
-
-
-def _balancing_advances() -> list[Rule]:
-    """Advancing a balancing overcall (1♦–P–P–1♠): the balancer bid some of the advancer's
-    values, so the advancer counts a king less (Root, "Commonsense Bidding"): 3NT from 16
-    HCP with their suit stopped, 2NT invitational with 13–15 and no major fit, which the
-    balancer raises with 11+ (or bids game in a six-card major from 8)."""
-    seq = "1s P P 1t|2t P"
-    no_major_fit = {"when": lambda c, b: _after_balancing_overcall(c, b),
-                    "test": lambda i, b, c: i.stopper(b["s"])
-                    and not (b["t"].is_major and i.lengths[b["t"]] >= 3)}
-    return [
-        _R("bal_adv_3nt", f"{seq} ?", "3N", hcp=(16, ANY), test_note=("stopper", "s"),
-           **no_major_fit),
-        _R("bal_adv_2nt", f"{seq} ?", "2N", hcp=(13, 15), forcing=F.INVITATIONAL,
-           test_note=("stopper", "s"), **no_major_fit),
-        _R("bal_adv_2nt_major", f"{seq} 2N P ?", "4t", hcp=(8, ANY), lengths={"t": (6, 13)},
-           when=lambda c, b: b["t"].is_major and _balanced_in(c, b)),
-        _R("bal_adv_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(11, ANY),
-           notes=(("maximum", None),), when=_balanced_in),
-        _R("bal_adv_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 10),
-           notes=(("minimum", None),), when=_balanced_in),
     ]
 
 
