@@ -276,3 +276,72 @@ def test_two_hearts_over_one_spade_says_the_five_hearts_it_promises(system: Syst
         == (5, 13)
     raised = [*calls, Call.parse("P"), Call.parse("3H"), Call.parse("P")]
     assert system.context(Seat.NORTH, Vulnerability.NONE, raised).agreed_suit() is Suit.HEARTS
+
+
+# --- game judgement after a two-level response or a raise (issue 13, branch games3) ----------
+
+
+@pytest.mark.parametrize(("hand", "auction", "call", "reads"), [
+    # 1♠–2♣–2♠ (not forcing to game in the modern system): 11–12 and no fit invite with
+    # 2NT; opener bids game with 14+ total points, passes a minimum
+    ("J3.Q54.K764.AJ62", "1S P 2C P 2S P", "2NT", "11–12 HCP, at most 2 ♠, invitational"),
+    ("KQ954.K7.QJ9.K42", "1S P 2C P 2S P 2NT P", "3NT", "maximum, 14+ total points"),
+    ("KQ954.K7.QJ9.J42", "1S P 2C P 2S P 2NT P", "Pass", "minimum"),
+])
+def test_responder_invites_after_openers_rebid_over_two_level_response(
+        hand: str, auction: str, call: str, reads: str) -> None:
+    chosen, text = _explained(MODERN, hand, auction)
+    assert chosen == call
+    assert reads in text, text
+
+
+def test_two_over_one_game_force_keeps_its_own_notrump_placement() -> None:
+    # in 2/1 the same auction is forcing to game: no invitation, 3NT at once
+    assert _explained(TWO_OVER_ONE, "J3.Q54.K764.AJ62", "1S P 2C P 2S P")[0] == "3NT"
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # a raise of the overcall in support points (6–10) holds about 7 HCP, not 4: the
+    # overcaller with 15–16 and a good suit bids game, a minimum passes
+    ("6.AQ83.AJ.KJT932", "1D 2C P 3C P", "3NT"),
+    ("K8754.A2.A7.AJT5", "1D 1S P 2S P", "4S"),
+    ("K8754.A2.J7.QJT5", "1D 1S P 2S P", "Pass"),
+])
+def test_overcaller_judges_game_after_a_simple_raise(system: System, hand: str, auction: str,
+                                                     call: str) -> None:
+    chosen, text = _explained(system, hand, auction)
+    assert chosen == call
+    info = HandInfo.of(Hand.parse(hand).cards)
+    for low, high in _hcp_ranges(text):
+        assert low <= info.hcp <= high, text
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call", "reads"), [
+    # responder raises opener's one-level second major like a first raise, in support
+    # points: a 7-count with a singleton raises once, not to game opposite 10–18
+    ("J743.9832.Q.A963", "1D P 1H P 1S P", "2S", "6–10 support points, 4+ ♠"),
+    ("J743.K832.QJ.A96", "1D P 1H P 1S P", "3S", "11–12 support points, 4+ ♠, invitational"),
+    ("KJ74.AQ98.Q.A963", "1D P 1H P 1S P", "4S", "13+ support points, 4+ ♠"),
+    # opener accepts the invitation with 14+ support points, passes a minimum
+    ("AQ95.K4.KJ873.5", "1D P 1H P 1S P 3S P", "4S", "maximum, 14+ support points"),
+    ("AQ95.K42.J873.Q5", "1D P 1H P 1S P 3S P", "Pass", "minimum"),
+])
+def test_responder_raises_openers_second_major(system: System, hand: str, auction: str,
+                                               call: str, reads: str) -> None:
+    chosen, text = _explained(system, hand, auction)
+    assert chosen == call
+    assert reads in text, text
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction"), [
+    # a pass of 1NT (0–7) and 1NT's 17 make 24 at most: once the notrump opener has passed
+    # their balancing overcall, responder does not bid 3NT
+    ("T.J875.Q7642.A43", "1NT P P 2C P P"),
+    ("KJ9.97.K9863.972", "1NT P P 2H P P"),
+])
+def test_a_hand_limited_short_of_game_bids_none_after_partners_pass(system: System, hand: str,
+                                                                   auction: str) -> None:
+    assert choose(system, hand, auction) == "Pass"

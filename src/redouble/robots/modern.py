@@ -614,6 +614,8 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _second_round()],
         *[("rkc_ask", rule) for rule in _responder_long_suit()],
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
+        *[("rkc_ask", rule) for rule in _two_over_one_rebid_answers()],
+        *[("rkc_ask", rule) for rule in _second_major_raises()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
@@ -1482,6 +1484,47 @@ def _responder_long_suit() -> list[Rule]:
     ]
 
 
+def _two_over_one_rebid_answers() -> list[Rule]:
+    """After a two-level response and opener's rebid of his suit (1♠–2♦–2♠, not forcing to
+    game), responder with 11–12 and no fit invites with 2NT rather than bid 3NT (the
+    SAYC booklet: 2NT 11–12, 3NT 13+); opener bids game with 14+ total points, 25
+    together. A six-card suit of responder's own is rebid instead (the natural placement)."""
+    seq = "1s P 2t P 2s P"
+
+    def not_forced(ctx: Context, bind: Bind) -> bool:
+        return not ctx.game_forced()
+    return [
+        _R("resp_two_rebid_2nt", f"{seq} ?", "2N", hcp=(11, 12), forcing=F.INVITATIONAL,
+           lengths={"s": (0, 2)}, when=not_forced,
+           test=lambda i, b, c: max(i.lengths) <= 5),
+        _R("opener_two_rebid_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(14, ANY),
+           points=Points.TOTAL, notes=(("maximum", None),), when=not_forced),
+        _R("opener_two_rebid_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
+           points=Points.TOTAL, notes=(("minimum", None),), when=not_forced),
+    ]
+
+
+def _second_major_raises() -> list[Rule]:
+    """Responder raises opener's one-level major second suit (1♣–1♦–1♠, 1♦–1♥–1♠) with four
+    cards like a first-round raise, in support points: 2M with 6–10, 3M invitational with
+    11–12 (opener bids game with 14+ support points), 4M with 13+; opposite a rebid of
+    10–18 a 7-count with a singleton is no game."""
+    seq = "1s P 1t P 1u P"
+    major = {"when": lambda c, b: b["u"].is_major}
+    return [
+        _R("resp_second_major_game", f"{seq} ?", "4u", hcp=(13, ANY), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, **major),
+        _R("resp_second_major_invite", f"{seq} ?", "3u", hcp=(11, 12), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, forcing=F.INVITATIONAL, **major),
+        _R("resp_second_major_raise", f"{seq} ?", "2u", hcp=(6, 10), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, **major),
+        _R("opener_second_major_accept", f"{seq} 3u P ?", "4u", hcp=(14, ANY),
+           points=Points.SUPPORT, trump="u", notes=(("maximum", None),), **major),
+        _R("opener_second_major_decline", f"{seq} 3u P ?", "P", notes=(("minimum", None),),
+           **major),
+    ]
+
+
 def _jump_shift_answers() -> list[Rule]:
     """Responder's answer to 1♠–1NT–3♥ (a jump shift, forcing to game, five or six spades
     and four hearts): four hearts raise to game, a doubleton or three spades give
@@ -1752,6 +1795,7 @@ def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call,
     if _is_game(call):
         shown = modern_describe(system, ctx, call)  # the same meaning the table reads
     call, shown = _contested_limit(info, ctx, call, shown)
+    call, shown = _limited_no_game(info, ctx, call, shown)
     call, shown = _total_tricks_raise(system, info, ctx, call, shown)
     return _major_game(system, info, ctx, call, shown)
 
@@ -1805,6 +1849,25 @@ def _contested_limit(info: HandInfo, ctx: Context, call: Call,
         return (call, shown) if not _is_game(call) else (PASS, Shown())
     trumps = info.lengths[suit] + ctx.known(ctx.partner).lengths[suit][0]
     if (call.level or 0) <= trumps - 6:
+        return call, shown
+    return PASS, Shown()
+
+
+def _limited_no_game(info: HandInfo, ctx: Context, call: Call,
+                     shown: Shown) -> tuple[Call, Shown]:
+    """No game from a hand whose system calls capped it so low that the most both hands
+    have shown is short of game (a pass of 1NT, 0–7, and 1NT's 17 make 24), once partner,
+    who knows it, has passed since: partner with the top of the range would have acted."""
+    if not _is_game(call) or ctx.last_bid_by_us():
+        return call, shown
+    last = ctx.partner_last()
+    if last is None or last.call.kind is not CallKind.PASS or ctx.partner_forces():
+        return call, shown
+    mine = [e for e in ctx.calls_of(ctx.bidder) if e.rule != "natural"]
+    if not mine:
+        return call, shown
+    my_hi = min(e.shown.hcp_envelope[1] for e in mine)
+    if my_hi + ctx.known(ctx.partner).hcp[1] >= 25:
         return call, shown
     return PASS, Shown()
 

@@ -935,6 +935,10 @@ def _partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
         return (min(hi, lo + 4) if hi < MAX_HCP else 6), tuple(a for a, _ in known.lengths)
     if _opened(ctx, ctx.partner):
         lo = max(lo, 11)  # a light (rule of 20) opening is worth a sound one in playing strength
+    for e in ctx.calls_of(ctx.partner):
+        if e.shown.points is not Points.HCP and e.shown.hcp[0] <= hi and e.shown.hcp[1] <= 12:
+            # a limited raise in support points (6–10) holds about two HCP fewer, not five
+            lo = max(lo, e.shown.hcp[0] - 2)
     estimate = lo + min(3, max(0, (min(hi, 30) - lo) // 2))
     return estimate, tuple(a for a, _ in known.lengths)
 
