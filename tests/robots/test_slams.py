@@ -289,3 +289,15 @@ def test_the_cue_bidder_asks_for_key_cards_after_the_sign_off() -> None:
     assert chosen.shown.fits(info)
     # 16 HCP passes
     assert str(_explained("Q83.AK8763.A7.K2", "1H P 3H P 4D P 4H P")[2].call) == "Pass"
+
+
+def test_a_key_card_answer_of_five_of_the_trump_suit_is_passed_two_short() -> None:
+    # three key cards and diamonds agreed: 5♦ (0 or 3) can only be none, two are missing,
+    # and 5♦ is where to play (it used to be taken on to 6♦, "the answer passed five")
+    _, info, chosen = _explained("A2.A2.KQJ9843.K2", "1D P 2D P 4N P 5D P")
+    assert str(chosen.call) == "Pass" and chosen.shown.fits(info)
+    assert "not enough key cards" in explain_text(chosen)
+    assert "five of the trump suit" in explain_text(chosen)
+    # one key card and the hearts answer 5♥ (two, no queen) with hearts agreed: the same
+    _, info, chosen = _explained("Q2.KJ8643.KQ.KQ2", "1H P 3H P 4N P 5H P")
+    assert str(chosen.call) == "Pass" and chosen.shown.fits(info)

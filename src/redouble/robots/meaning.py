@@ -161,6 +161,10 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "jump_shift": ("jump shift", "sprongbod in nieuwe kleur", "Sprungwechsel", "hoppskift"),
     "signoff_slam": ("not enough key cards", "te weinig sleutelkaarten",
                      "zu wenige Schlüsselkarten", "for få nøkkelkort"),
+    "signoff_played": ("not enough key cards: the answer is five of the trump suit, played there",
+                       "te weinig sleutelkaarten: het antwoord is vijf in de troefkleur, daar gespeeld",
+                       "zu wenige Schlüsselkarten: die Antwort ist fünf in der Trumpffarbe, dort gespielt",
+                       "for få nøkkelkort: svaret er fem i trumffargen, spilles der"),
     "slam_placed": ("places the small slam: the answer passed five of the trump suit",
                     "kiest het klein slem: het antwoord ging voorbij vijf in de troefkleur",
                     "wählt den Kleinschlemm: die Antwort lag über fünf in der Trumpffarbe",
@@ -203,7 +207,8 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
 }
 
 _EXCLUSIVE: tuple[frozenset[str], ...] = tuple(frozenset(pair) for pair in (
-    ("slam", "signoff_slam"), ("slam_placed", "signoff_slam"), ("takeout", "penalty"),
+    ("slam", "signoff_slam"), ("slam_placed", "signoff_slam"), ("slam", "signoff_played"),
+    ("slam_placed", "signoff_played"), ("takeout", "penalty"),
     ("negative", "penalty"), ("responsive", "penalty"), ("weak", "strong"),
     ("minimum", "maximum"), ("preempt", "strong"), ("rkc_14", "rkc_03"), ("rkc_2", "rkc_2q"),
     ("no_stopper", "has_stopper"), ("cue_slam_try", "no_control"), ("splinter", "minimum"),

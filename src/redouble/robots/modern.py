@@ -433,6 +433,7 @@ def _rkc_by_odds() -> list[Rule]:
     tests: dict[str, Callable[[HandInfo, Bind, Context], bool]] = {
         "rkc_small": lambda i, b, c: _missing_by_odds(i, c) <= 1,
         "rkc_stop": lambda i, b, c: _missing_by_odds(i, c) >= 2,
+        "rkc_pass_five": lambda i, b, c: _missing_by_odds(i, c) >= 2,
         "rkc_grand": lambda i, b, c: (_missing_by_odds(i, c) == 0 and c.agreed_suit() is not None
                                       and i.hcp + c.known(c.partner).hcp[0] >= 37),
     }
