@@ -333,3 +333,35 @@ def test_the_robot_answers_the_queen_ask(hand: str, auction: str, expected: str)
     assert str(chosen.call) == expected
     assert chosen.rule.startswith("queen_answer")
     assert not chosen.shown.conflicts()
+
+
+def test_a_key_card_answer_of_five_of_the_trump_suit_is_passed_two_short() -> None:
+    # three key cards and diamonds agreed: 5♦ (0 or 3) can only be none, two are missing,
+    # and 5♦ is where to play (it used to be taken on to 6♦, "the answer passed five")
+    _, info, chosen = _explained("A2.A2.KQJ9843.K2", "1D P 2D P 4N P 5D P")
+    assert str(chosen.call) == "Pass" and chosen.shown.fits(info)
+    assert "not enough key cards" in explain_text(chosen)
+    assert "five of the trump suit" in explain_text(chosen)
+    # one key card and the hearts answer 5♥ (two, no queen) with hearts agreed: the same
+    _, info, chosen = _explained("Q2.KJ8643.KQ.KQ2", "1H P 3H P 4N P 5H P")
+    assert str(chosen.call) == "Pass" and chosen.shown.fits(info)
+
+
+def test_a_minor_fit_with_slam_values_tries_four_of_the_minor() -> None:
+    # 15 HCP and five diamonds opposite 1♦–1♠: slam values short of the strength to bid
+    # it; 4♦ (forcing) rather than the jump to 5♦ that closed the auction
+    _, info, chosen = _explained("A9.Q9842.KQ932.A", "1D P 1H P 1S P")
+    assert str(chosen.call) == "4D" and chosen.shown.fits(info)
+    assert "slam try in ♦" in explain_text(chosen)
+    # opener with 16 (3 above the 10 a light opening shows) bids the slam, 12 signs off
+    _, info, chosen = _explained("KQ87.A.AT874.KT8", "1D P 1H P 1S P 4D P")
+    assert str(chosen.call) == "6D" and chosen.shown.fits(info)
+    assert "accepts the slam try" in explain_text(chosen)
+    _, info, chosen = _explained("KQ87.Q.AT874.JT8", "1D P 1H P 1S P 4D P")
+    assert str(chosen.call) == "5D" and chosen.shown.fits(info)
+
+
+def test_a_preempts_raise_of_a_minor_is_no_slam_try() -> None:
+    ctx = MODERN.context(Seat.NORTH, Vulnerability.NONE,
+                         [Call.parse(c) for c in ["2S", "P", "3C", "P", "4C", "P"]])
+    assert "minor_slam_try" not in dict(ctx.history[-2].shown.notes)

@@ -173,6 +173,18 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "jump_shift": ("jump shift", "sprongbod in nieuwe kleur", "Sprungwechsel", "hoppskift"),
     "signoff_slam": ("not enough key cards", "te weinig sleutelkaarten",
                      "zu wenige Schlüsselkarten", "for få nøkkelkort"),
+    "signoff_played": ("not enough key cards: the answer is five of the trump suit, played there",
+                       "te weinig sleutelkaarten: het antwoord is vijf in de troefkleur, daar gespeeld",
+                       "zu wenige Schlüsselkarten: die Antwort ist fünf in der Trumpffarbe, dort gespielt",
+                       "for få nøkkelkort: svaret er fem i trumffargen, spilles der"),
+    "minor_slam_try": ("slam try in {suit}: a fit and slam values short of the strength to bid it",
+                       "sleminvitatie in {suit}: een fit en slemwaarden, te weinig om het te bieden",
+                       "Schlemmversuch in {suit}: Fit und Schlemmwerte, zu wenig, um ihn zu reizen",
+                       "slemforsøk i {suit}: tilpasning og slemverdier, for lite til å melde det"),
+    "accept_slam_try": ("accepts the slam try: values above the minimum shown",
+                        "aanvaardt de sleminvitatie: meer dan het getoonde minimum",
+                        "nimmt den Schlemmversuch an: mehr als das gezeigte Minimum",
+                        "aksepterer slemforsøket: mer enn vist minimum"),
     "slam_placed": ("places the small slam: the answer passed five of the trump suit",
                     "kiest het klein slem: het antwoord ging voorbij vijf in de troefkleur",
                     "wählt den Kleinschlemm: die Antwort lag über fünf in der Trumpffarbe",
@@ -215,7 +227,8 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
 }
 
 _EXCLUSIVE: tuple[frozenset[str], ...] = tuple(frozenset(pair) for pair in (
-    ("slam", "signoff_slam"), ("slam_placed", "signoff_slam"), ("takeout", "penalty"),
+    ("slam", "signoff_slam"), ("slam_placed", "signoff_slam"), ("slam", "signoff_played"),
+    ("slam_placed", "signoff_played"), ("takeout", "penalty"),
     ("negative", "penalty"), ("responsive", "penalty"), ("weak", "strong"),
     ("minimum", "maximum"), ("preempt", "strong"), ("rkc_14", "rkc_03"), ("rkc_2", "rkc_2q"),
     ("no_stopper", "has_stopper"), ("cue_slam_try", "no_control"), ("splinter", "minimum"),

@@ -433,6 +433,7 @@ def _rkc_by_odds() -> list[Rule]:
     tests: dict[str, Callable[[HandInfo, Bind, Context], bool]] = {
         "rkc_small": lambda i, b, c: _missing_by_odds(i, c) <= 1,
         "rkc_stop": lambda i, b, c: _missing_by_odds(i, c) >= 2,
+        "rkc_pass_five": lambda i, b, c: _missing_by_odds(i, c) >= 2,
         "rkc_grand": lambda i, b, c: (_missing_by_odds(i, c) == 0 and c.agreed_suit() is not None
                                       and i.hcp + c.known(c.partner).hcp[0] >= 37),
     }
@@ -611,6 +612,7 @@ def _additions() -> list[tuple[str, Rule]]:
                               lengths={"u": (6, 13)}, when=_at_level(3))),
         *_reopening(),
         *[("rkc_ask", rule) for rule in _slam_tries()],
+        *[("rkc_stop_6", rule) for rule in _minor_slam_try()],
         *[("rkc_ask", rule) for rule in _second_round()],
         *[("rkc_ask", rule) for rule in _responder_long_suit()],
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
@@ -1557,6 +1559,51 @@ def _quantitative(name: str, opener: str, seq: str, *, four: tuple[int, int],
            notes=(("maximum", None),)),
         _R(f"opener_{opener}_4nt_decline", f"{seq} 4N P ?", "P", hcp=(0, accept[0] - 1),
            notes=(("minimum", None),)),
+    ]
+
+
+def _held_back_minor(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """The placement would jump to five of the minor ``u`` holding back the small slam it
+    wants (``SLAM_FLOOR``): four of it asks partner instead."""
+    if ctx.last_bid is not None and (ctx.last_bid.level or 0) > 3:
+        return False
+    game = Call.bid(5, bind["u"].strain)
+    raw, _ = sayc.natural_fallback(MODERN, info, ctx, placement=AGGRESSIVE)
+    if raw.level is None or raw.level < 6 or raw.strain is not game.strain:
+        return False
+    return modern_fallback(MODERN, info, ctx)[0] == game
+
+
+def _asked_minor_try(ctx: Context, bind: Bind) -> bool:
+    last = ctx.partner_last()
+    return (last is not None and "minor_slam_try" in dict(last.shown.notes)
+            and ctx.calls[-1].kind is CallKind.PASS)
+
+
+def _minor_slam_try() -> list[Rule]:
+    """A minor-suit slam try (standard practice: four of an agreed minor is forcing, a jump
+    to five closes the auction): with a minor fit and slam values short of the strength to
+    bid it, four of the minor, not five; partner bids six with 3 HCP above the minimum its
+    calls showed, else five."""
+    def minor_fit(c: Context, b: Bind) -> bool:
+        u = b["u"]
+        return (not u.is_major and c.calls[-1].kind is CallKind.PASS
+                and c.known(c.bidder).hcp[1] >= 12  # not a preempt's raise
+                and any(e.call.is_bid for e in c.calls_of(c.partner))
+                and c.known(c.partner).lengths[u][0] >= 3
+                and not any(e.seat.side is not c.bidder.side and e.call.is_bid
+                            for e in c.history))
+
+    def extras(i: HandInfo, b: Bind, c: Context) -> bool:
+        return i.hcp >= c.known(c.bidder).hcp[0] + 3
+
+    return [
+        _R("minor_slam_try", "... ?", "4u", forcing=F.FORCING,
+           notes=(("minor_slam_try", "u"),), when=minor_fit, test=_held_back_minor),
+        _R("minor_try_accept", "... 4s P ?", "6s", forcing=F.SIGNOFF,
+           notes=(("accept_slam_try", None),), when=_asked_minor_try, test=extras),
+        _R("minor_try_decline", "... 4s P ?", "5s", forcing=F.SIGNOFF,
+           notes=(("minimum", None),), when=_asked_minor_try),
     ]
 
 

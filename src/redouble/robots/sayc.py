@@ -412,6 +412,14 @@ def king_answers() -> list[Rule]:
     return out
 
 
+def _answer_is_five_of_trump(ctx: Context) -> bool:
+    """Partner's key-card answer is five of the trump suit itself (5♦ in diamonds, 5♥ in
+    hearts): the sign-off is to pass it."""
+    trump = _rkc_trump(ctx)
+    last = ctx.last_bid
+    return trump is not None and last is not None and last == Call.bid(5, trump.strain)
+
+
 def _five_open(ctx: Context, bind: Bind) -> bool:
     """Five of the trump suit is still a legal bid (the answer was below it)."""
     last = ctx.last_bid
@@ -899,6 +907,9 @@ def _rules() -> list[Rule]:
            and _five_open(c, b), test=_missing(0, 1), forcing=F.SIGNOFF))
     add(_R("rkc_stop", "... 4N P b P ?", "5s", notes=(("signoff_slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(5)(c, b),
+           test=_missing(2, 5), forcing=F.SIGNOFF))
+    add(_R("rkc_pass_five", "... 4N P b P ?", "P", notes=(("signoff_played", None),),
+           when=lambda c, b: _my_rkc_answered(c, b) and _answer_is_five_of_trump(c),
            test=_missing(2, 5), forcing=F.SIGNOFF))
     add(_R("rkc_stop_6", "... 4N P b P ?", "6s", notes=(("slam_placed", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b)
