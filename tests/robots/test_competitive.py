@@ -302,3 +302,16 @@ def test_opener_redoubles_their_balancing_double(hand: str, auction: str, call: 
     read = meaning(auction, call)
     assert read.shown.conflicts() == []
     assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("Q9543.Q74.4.AKJ6", "1C 3D", "3S"),    # five spades and 12 HCP: the three-level suit
+    ("AQ.T92.A976542.A", "1C 3H", "4D"),    # seven diamonds and 14 HCP: four of the minor
+])
+def test_responder_bids_a_long_suit_over_their_three_level_jump(hand: str, auction: str,
+                                                               call: str) -> None:
+    # The preempt took the room, not the values: responder bids the suit he would have shown.
+    assert choose(hand, auction) == call
+    read = meaning(auction, call)
+    assert read.shown.conflicts() == []
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))

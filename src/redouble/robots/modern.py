@@ -536,7 +536,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *_over_raised_preempt(), *_six_five_comes_alive(),
         *_contested_notrump(), *_doubler_rebids(),
         *_negative_double_raised(), *_free_advances(), *_strong_again(),
-        *_balanced_redouble(),
+        *_balanced_redouble(), *_over_three_level_jump(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
                              lengths={"u": (5, 13)}, test=_best_unbid,
@@ -1090,6 +1090,23 @@ def _after_balanced_redouble(tag: str, start: str) -> list[tuple[str, Rule]]:
                               notes=(("penalty_pass", None),))),
         ("advance_ov_cue", _R(f"bal_xx_rebid_pass{tag}", f"{start} b P ?", "P", hcp=(0, 7),
                               when=lambda c, b: c.calls[-2].strain is not Strain.NOTRUMP)),
+    ]
+
+
+def _over_three_level_jump() -> list[tuple[str, Rule]]:
+    """Their three-level jump overcall of partner's opening: responder with a five-card suit
+    and 11+ HCP still bids it at the three level (forcing), or a good six-card minor with
+    12+ at the four level (the preempt took the room for a quiet start: Root, "Commonsense
+    Bidding", bid the suit the hand would have shown)."""
+    start = "1s 3t ?"
+    return [
+        ("comp_pass", _R("jump_overcalled_new_3", start, "cu", hcp=(11, ANY),
+                         lengths={"u": (5, 13)}, forcing=F.FORCING,
+                         when=lambda c, b: _cheapest(c, b["u"].strain) == 3)),
+        ("comp_pass", _R("jump_overcalled_new_4", start, "4u", hcp=(12, ANY),
+                         lengths={"u": (6, 13)}, test=_good("u"),
+                         when=lambda c, b: not b["u"].is_major
+                         and _cheapest(c, b["u"].strain) == 4)),
     ]
 
 
