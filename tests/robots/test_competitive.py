@@ -294,6 +294,7 @@ def test_a_strong_hand_bids_again_when_partner_has_passed(hand: str, auction: st
     ("AQ7.AJ5.A3.AT973", "1C P P X XX 1S P P", "2NT"),  # 19 balanced, a spade stopper
     ("AT54.AQ94.AQ86.2", "1D P P X XX 1S P P", "2D"),   # no stopper: his own suit
     ("T96.KJ84.T73.Q95", "1D P P X XX 2C P P X P", "Pass"),  # partner sits for the double
+    ("K63.9.J9764.J652", "1C P P X XX P", "Pass"),      # and leaves the hand to opener
 ])
 def test_opener_redoubles_their_balancing_double(hand: str, auction: str, call: str) -> None:
     # Their double in the pass-out seat of a strong opening: the redouble says the hand is

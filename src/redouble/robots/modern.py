@@ -1110,12 +1110,21 @@ def _over_three_level_jump() -> list[tuple[str, Rule]]:
     ]
 
 
+def _partner_redoubled_balance(ctx: Context, bind: Bind) -> bool:
+    """Partner redoubled their balancing double of his opening, and his last call was not
+    notrump (a 2NT rebid shows 19-21 and may be raised)."""
+    mine = ctx.calls_of(ctx.partner)
+    return (any(e.rule == "bal_x_redouble" for e in mine)
+            and mine[-1].call.strain is not Strain.NOTRUMP)
+
+
 def _balanced_redouble() -> list[tuple[str, Rule]]:
     """Their balancing double of our opening passed round: opener with 16+ redoubles to show
     the balance of strength (Root, "Commonsense Bidding": the redouble says the hand is ours
     and invites penalties); the doubler's partner names his best suit at once, the doubler
     rescues a redouble passed back to him, opener's partner passes their escape to the
-    redoubler, who doubles it or bids on (``_after_balanced_redouble``)."""
+    redoubler, who doubles it or bids on (``_after_balanced_redouble``); with 0-7 he leaves
+    every later decision to the redoubler, short of raising a notrump rebid."""
     start = "1s P P X"
     return [
         ("advance_ov_cue", _R("bal_x_redouble", f"{start} ?", "XX", hcp=(16, 21),
@@ -1127,6 +1136,8 @@ def _balanced_redouble() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("bal_xx_wait", f"{start} XX Lt ?", "P")),
         *[rule for tag, escape in (("", "XX Lt P P"), ("_rescued", "XX P P Lt"))
           for rule in _after_balanced_redouble(tag, f"{start} {escape}")],
+        ("advance_ov_cue", _R("bal_xx_leave", "... ?", "P", hcp=(0, 7),
+                              when=_partner_redoubled_balance)),
     ]
 
 
