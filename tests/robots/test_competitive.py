@@ -285,3 +285,34 @@ def test_a_strong_hand_bids_again_when_partner_has_passed(hand: str, auction: st
     read = meaning(auction, call)
     assert read.shown.conflicts() == []
     assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("A.AT82.AJT2.AKJ7", "1D P P X", "XX"),             # opener, 21: the balance of strength
+    ("QT974.J95.K53.53", "1D P P X XX", "1S"),          # their side runs to its best suit
+    ("A5.KQ4.AQJ84.KJ2", "1D P P X XX 2C P P", "X"),    # KJ2 of their two-level escape
+    ("AQ7.AJ5.A3.AT973", "1C P P X XX 1S P P", "2NT"),  # 19 balanced, a spade stopper
+    ("AT54.AQ94.AQ86.2", "1D P P X XX 1S P P", "2D"),   # no stopper: his own suit
+    ("T96.KJ84.T73.Q95", "1D P P X XX 2C P P X P", "Pass"),  # partner sits for the double
+    ("K63.9.J9764.J652", "1C P P X XX P", "Pass"),      # and leaves the hand to opener
+])
+def test_opener_redoubles_their_balancing_double(hand: str, auction: str, call: str) -> None:
+    # Their double in the pass-out seat of a strong opening: the redouble says the hand is
+    # ours (Root, "Commonsense Bidding"), and their escape is doubled or outbid.
+    assert choose(hand, auction) == call
+    read = meaning(auction, call)
+    assert read.shown.conflicts() == []
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("Q9543.Q74.4.AKJ6", "1C 3D", "3S"),    # five spades and 12 HCP: the three-level suit
+    ("AQ.T92.A976542.A", "1C 3H", "4D"),    # seven diamonds and 14 HCP: four of the minor
+])
+def test_responder_bids_a_long_suit_over_their_three_level_jump(hand: str, auction: str,
+                                                               call: str) -> None:
+    # The preempt took the room, not the values: responder bids the suit he would have shown.
+    assert choose(hand, auction) == call
+    read = meaning(auction, call)
+    assert read.shown.conflicts() == []
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))

@@ -537,6 +537,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *_over_raised_preempt(), *_six_five_comes_alive(),
         *_contested_notrump(), *_doubler_rebids(),
         *_negative_double_raised(), *_free_advances(), *_strong_again(),
+        *_balanced_redouble(), *_over_three_level_jump(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
                              lengths={"u": (5, 13)}, test=_best_unbid,
@@ -1056,6 +1057,91 @@ def _strong_again() -> list[tuple[str, Rule]]:
                               lengths={"u": (5, 13)})),
         ("over_1_pass", _R("over_response_overcall_strong", "1s P 1t ?", "1u", hcp=(14, 17),
                            lengths={"u": (5, 13)})),
+    ]
+
+
+def _best_own(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Opener's own suit ``s`` is the longest of the suits the opponents have not bid."""
+    theirs = ctx.their_suits()
+    return info.lengths[bind["s"]] >= max(info.lengths[x] for x in Suit if x not in theirs)
+
+
+def _after_balanced_redouble(tag: str, start: str) -> list[tuple[str, Rule]]:
+    """The redoubler after their escape (``start`` ends with it): a penalty double of a
+    two-level escape with three or more trumps headed by two of the top five honours,
+    else notrump with a stopper (1NT 16-18, a jump to 2NT 19-21), else his own suit or the
+    longest unbid suit at the cheapest level; his partner, who passed the opening, sits for
+    the double and passes a suit rebid."""
+    return [
+        ("advance_ov_cue", _R(f"bal_xx_penalty{tag}", f"{start} ?", "X",
+                              lengths={"t": (3, 13)}, notes=(("penalty", None),),
+                              when=lambda c, b: c.last_bid is not None
+                              and c.last_bid.level == 2,
+                              test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
+        ("advance_ov_cue", _R(f"bal_xx_2nt{tag}", f"{start} ?", "2N", hcp=(19, 21),
+                              balanced=True, test=_stopper("t"), test_note=("stopper", "t"),
+                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) == 1)),
+        ("advance_ov_cue", _R(f"bal_xx_nt{tag}", f"{start} ?", "cN", hcp=(16, 18),
+                              balanced=True, test=_stopper("t"), test_note=("stopper", "t"),
+                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+        ("advance_ov_cue", _R(f"bal_xx_own{tag}", f"{start} ?", "cs", hcp=(16, 21),
+                              lengths={"s": (4, 13)}, test=_best_own,
+                              when=lambda c, b: _cheapest(c, b["s"].strain) <= 2)),
+        ("advance_ov_cue", _R(f"bal_xx_suit{tag}", f"{start} ?", "cu", hcp=(16, 21),
+                              lengths={"u": (4, 13)}, test=_best_unbid,
+                              when=lambda c, b: _cheapest(c, b["u"].strain) <= 2)),
+        ("advance_ov_cue", _R(f"bal_xx_sit{tag}", f"{start} X P ?", "P",
+                              notes=(("penalty_pass", None),))),
+        ("advance_ov_cue", _R(f"bal_xx_rebid_pass{tag}", f"{start} b P ?", "P", hcp=(0, 7),
+                              when=lambda c, b: c.calls[-2].strain is not Strain.NOTRUMP)),
+    ]
+
+
+def _over_three_level_jump() -> list[tuple[str, Rule]]:
+    """Their three-level jump overcall of partner's opening: responder with a five-card suit
+    and 11+ HCP still bids it at the three level (forcing), or a good six-card minor with
+    12+ at the four level (the preempt took the room for a quiet start: Root, "Commonsense
+    Bidding", bid the suit the hand would have shown)."""
+    start = "1s 3t ?"
+    return [
+        ("comp_pass", _R("jump_overcalled_new_3", start, "cu", hcp=(11, ANY),
+                         lengths={"u": (5, 13)}, forcing=F.FORCING,
+                         when=lambda c, b: _cheapest(c, b["u"].strain) == 3)),
+        ("comp_pass", _R("jump_overcalled_new_4", start, "4u", hcp=(12, ANY),
+                         lengths={"u": (6, 13)}, test=_good("u"),
+                         when=lambda c, b: not b["u"].is_major
+                         and _cheapest(c, b["u"].strain) == 4)),
+    ]
+
+
+def _partner_redoubled_balance(ctx: Context, bind: Bind) -> bool:
+    """Partner redoubled their balancing double of his opening, and his last call was not
+    notrump (a 2NT rebid shows 19-21 and may be raised)."""
+    mine = ctx.calls_of(ctx.partner)
+    return (any(e.rule == "bal_x_redouble" for e in mine)
+            and mine[-1].call.strain is not Strain.NOTRUMP)
+
+
+def _balanced_redouble() -> list[tuple[str, Rule]]:
+    """Their balancing double of our opening passed round: opener with 16+ redoubles to show
+    the balance of strength (Root, "Commonsense Bidding": the redouble says the hand is ours
+    and invites penalties); the doubler's partner names his best suit at once, the doubler
+    rescues a redouble passed back to him, opener's partner passes their escape to the
+    redoubler, who doubles it or bids on (``_after_balanced_redouble``); with 0-7 he leaves
+    every later decision to the redoubler, short of raising a notrump rebid."""
+    start = "1s P P X"
+    return [
+        ("advance_ov_cue", _R("bal_x_redouble", f"{start} ?", "XX", hcp=(16, 21),
+                              notes=(("redouble_strength", None),))),
+        ("advance_ov_cue", _R("bal_xx_advance", f"{start} XX ?", "cu", hcp=(0, 11),
+                              lengths={"u": (4, 13)}, test=_best_unbid)),
+        ("advance_ov_cue", _R("bal_xx_rescue", f"{start} XX P P ?", "cu",
+                              lengths={"u": (3, 13)}, test=_best_unbid)),
+        ("advance_ov_cue", _R("bal_xx_wait", f"{start} XX Lt ?", "P")),
+        *[rule for tag, escape in (("", "XX Lt P P"), ("_rescued", "XX P P Lt"))
+          for rule in _after_balanced_redouble(tag, f"{start} {escape}")],
+        ("advance_ov_cue", _R("bal_xx_leave", "... ?", "P", hcp=(0, 7),
+                              when=_partner_redoubled_balance)),
     ]
 
 
