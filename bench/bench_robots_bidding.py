@@ -131,7 +131,8 @@ def run() -> str:
         "time budget is turned into that count by a calibrated cost, never by the clock). The "
         "seed "
         f"`{seed}` was used for this report only; rules and simulation were developed on "
-        f"{', '.join(f'`{t}`' for t in TUNING_SEEDS)}.",
+        f"{', '.join(f'`{t}`' for t in TUNING_SEEDS)} and the seeds the robots sections "
+        "below name for each later round.",
         "",
         evaluation.markdown(),
         *peer_lines,
