@@ -365,3 +365,18 @@ def test_a_preempts_raise_of_a_minor_is_no_slam_try() -> None:
     ctx = MODERN.context(Seat.NORTH, Vulnerability.NONE,
                          [Call.parse(c) for c in ["2S", "P", "3C", "P", "4C", "P"]])
     assert "minor_slam_try" not in dict(ctx.history[-2].shown.notes)
+
+
+@pytest.mark.parametrize("auction", ["1D P 4D", "3C P 4C", "2D P 4D"])
+def test_a_direct_raise_to_four_of_a_minor_is_no_slam_try(auction: str) -> None:
+    # the slam try is four of a minor once the bidder has bid and partner's hand is not
+    # capped: a person's 1♦–4♦ (a preemptive raise) or a raise of partner's preempt used to
+    # read "slam try", and the robot opener with a few extras bid six
+    calls = [Call.parse(c) for c in auction.split()]
+    text = MODERN.explain(Seat.NORTH, Vulnerability.NONE, calls, len(calls) - 1)
+    assert "slam try" not in text
+
+
+def test_the_preempter_does_not_bid_six_over_partners_raise() -> None:
+    _, _, chosen = _explained("2.K32.5.KQJ98732", "3C P 4C P")
+    assert str(chosen.call) == "Pass"

@@ -1675,6 +1675,8 @@ def _minor_slam_try() -> list[Rule]:
         u = b["u"]
         return (not u.is_major and c.calls[-1].kind is CallKind.PASS
                 and c.known(c.bidder).hcp[1] >= 12  # not a preempt's raise
+                and c.known(c.partner).hcp[1] >= 12  # nor the raise of partner's preempt
+                and any(e.call.is_bid for e in c.calls_of(c.bidder))  # 1m–4m stays a raise
                 and any(e.call.is_bid for e in c.calls_of(c.partner))
                 and c.known(c.partner).lengths[u][0] >= 3
                 and not any(e.seat.side is not c.bidder.side and e.call.is_bid
