@@ -380,3 +380,22 @@ def test_a_direct_raise_to_four_of_a_minor_is_no_slam_try(auction: str) -> None:
 def test_the_preempter_does_not_bid_six_over_partners_raise() -> None:
     _, _, chosen = _explained("2.K32.5.KQJ98732", "3C P 4C P")
     assert str(chosen.call) == "Pass"
+
+
+@pytest.mark.parametrize("auction", ["1N P 4C", "2N P 4C"])
+def test_four_clubs_over_partners_notrump_opening_is_gerber(auction: str) -> None:
+    calls = [Call.parse(c) for c in auction.split()]
+    assert "Gerber" in MODERN.explain(Seat.NORTH, Vulnerability.NONE, calls, len(calls) - 1)
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    ("KQ2.K32.KQJ3.Q32", "4D"),   # no ace
+    ("AK2.K32.KQJ3.Q32", "4H"),   # one
+    ("AK2.K32.AQJ3.Q32", "4S"),   # two
+    ("AK2.A32.AQJ3.Q32", "4NT"),  # three
+])
+def test_the_notrump_opener_answers_gerber_in_steps(hand: str, expected: str) -> None:
+    # a person's 4♣ over the robot's 1NT used to read "natural, 4+ ♣" and was passed
+    _, _, chosen = _explained(hand, "1N P 4C P")
+    assert str(chosen.call) == expected and chosen.rule.startswith("gerber_answer")
+    assert not chosen.shown.conflicts()

@@ -111,6 +111,12 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
                   "fragt nach der Trumpfdame", "spør etter trumfdamen"),
     "trump_queen": ("the trump queen", "de troefvrouw", "die Trumpfdame", "trumfdamen"),
     "no_trump_queen": ("no trump queen", "geen troefvrouw", "keine Trumpfdame", "ingen trumfdame"),
+    "gerber": ("Gerber: asks for aces", "Gerber: vraagt naar azen", "Gerber: fragt nach Assen",
+               "Gerber: spør etter ess"),
+    "aces_04": ("0 or 4 aces", "0 of 4 azen", "0 oder 4 Asse", "0 eller 4 ess"),
+    "aces_1": ("1 ace", "1 aas", "1 Ass", "1 ess"),
+    "aces_2": ("2 aces", "2 azen", "2 Asse", "2 ess"),
+    "aces_3": ("3 aces", "3 azen", "3 Asse", "3 ess"),
     "rkc_14": ("1 or 4 key cards", "1 of 4 sleutelkaarten", "1 oder 4 Schlüsselkarten",
                "1 eller 4 nøkkelkort"),
     "rkc_03": ("0 or 3 key cards", "0 of 3 sleutelkaarten", "0 oder 3 Schlüsselkarten",
@@ -232,7 +238,8 @@ _EXCLUSIVE: tuple[frozenset[str], ...] = tuple(frozenset(pair) for pair in (
     ("negative", "penalty"), ("responsive", "penalty"), ("weak", "strong"),
     ("minimum", "maximum"), ("preempt", "strong"), ("rkc_14", "rkc_03"), ("rkc_2", "rkc_2q"),
     ("no_stopper", "has_stopper"), ("cue_slam_try", "no_control"), ("splinter", "minimum"),
-    ("trump_queen", "no_trump_queen"),
+    ("trump_queen", "no_trump_queen"), ("aces_04", "aces_1"), ("aces_04", "aces_2"),
+    ("aces_04", "aces_3"), ("aces_1", "aces_2"), ("aces_1", "aces_3"), ("aces_2", "aces_3"),
 ))
 
 _LANG_INDEX = {Language.ENGLISH: 0, Language.DUTCH: 1, Language.GERMAN: 2, Language.NORWEGIAN: 3}

@@ -374,6 +374,34 @@ def queen_answers() -> list[Rule]:
     ]
 
 
+def gerber_asked(ctx: Context) -> bool:
+    """Whether 4♣ now is Gerber: partner opened 1NT or 2NT and nobody else has bid (SAYC)."""
+    bids = [e for e in ctx.history if e.call.is_bid]
+    return (len(bids) == 1 and bids[0].seat is ctx.partner
+            and bids[0].call in (Call.bid(1, Strain.NOTRUMP), Call.bid(2, Strain.NOTRUMP)))
+
+
+def _partner_asked_aces(ctx: Context, bind: Bind) -> bool:
+    last = ctx.partner_last()
+    return (last is not None and "gerber" in dict(last.shown.notes)
+            and ctx.calls[-1].kind is CallKind.PASS)
+
+
+def gerber_answers() -> list[Rule]:
+    """The answers to Gerber, in steps: 4♦ 0 or 4 aces, 4♥ 1, 4♠ 2, 4NT 3 (SAYC)."""
+    out = []
+    for call, key, counts in (("4D", "aces_04", (0, 4)), ("4H", "aces_1", (1,)),
+                              ("4S", "aces_2", (2,)), ("4N", "aces_3", (3,))):
+        out.append(_R(f"gerber_answer_{call}", "... 4C P ?", call, artificial=True,
+                      notes=((key, None),), when=_partner_asked_aces,
+                      test=lambda i, b, c, _n=counts: _aces(i) in _n))
+    return out
+
+
+def _aces(info: HandInfo) -> int:
+    return sum(info.has(suit, Rank.ACE) for suit in Suit)
+
+
 def _partner_asked_kings(ctx: Context, bind: Bind) -> bool:
     last = ctx.partner_last()
     return (last is not None and last.call == FIVE_NT and "kings_ask" in dict(last.shown.notes)
@@ -897,7 +925,7 @@ def _rules() -> list[Rule]:
            notes=(("rkc", None),), when=_rkc_open, test=_rkc_ask_test))
     for rule in rkc_answers("1430"):
         add(rule)
-    for rule in king_answers() + queen_answers():
+    for rule in king_answers() + queen_answers() + gerber_answers():
         add(rule)
     add(_R("rkc_grand", "... 4N P b P ?", "7s", notes=(("slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(7)(c, b),
@@ -1115,6 +1143,9 @@ def describe_natural(system: System, ctx: Context, call: Call) -> Shown:
             return Shown(hcp=(13, ANY), artificial=True, forcing=F.FORCING,
                          notes=(("rkc", None), ("rkc_suit", asked)))
         return Shown(hcp=hcp, notes=(("natural", None),))
+    if call == Call.bid(4, Strain.CLUBS) and gerber_asked(ctx):
+        return Shown(hcp=(13, ANY), artificial=True, forcing=F.FORCING,
+                     notes=(("gerber", None),))
     if queen_ask(ctx) == call:
         return Shown(hcp=(13, ANY), artificial=True, forcing=F.FORCING,
                      notes=(("queen_ask", None),))
