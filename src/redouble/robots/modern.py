@@ -409,17 +409,10 @@ def _missing_by_odds(info: HandInfo, ctx: Context) -> int:
     1 or 4) is read as the likelier one, partner's share of the outstanding HCP (by the
     placement's estimate) taken as the chance of holding each outstanding key card (an
     opening bid answering 5♦ opposite one key card holds three far more often than none)."""
-    trump = ctx.agreed_suit()
-    answer = ctx.partner_last()
-    if trump is None or answer is None or answer.call.strain is None:
+    read = sayc.keycard_answer(info, ctx)
+    if read is None:
         return 5
-    own = info.keycards(trump)
-    keys = {key for key, _ in answer.shown.notes}
-    options = ((1, 4) if "rkc_14" in keys else (0, 3) if "rkc_03" in keys
-               else (2,) if keys & {"rkc_2", "rkc_2q"} else (0,))
-    valid = [n for n in options if own + n <= 5]
-    if not valid:
-        return 5
+    own, valid = read
     share = min(0.95, sayc._partner_estimate(ctx)[0] / max(1, 40 - info.hcp))
     out = 5 - own
 

@@ -24,6 +24,7 @@ __all__ = [
     "SOUND",
     "Placement",
     "describe_natural",
+    "keycard_answer",
     "natural_fallback",
     "negative_double",
     "opening_suit",
@@ -257,19 +258,27 @@ def _my_rkc_answered(ctx: Context, bind: Bind) -> bool:
             and ctx.partner_last() is not None and ctx.calls[-1].kind is CallKind.PASS)
 
 
-def _missing_keycards(info: HandInfo, ctx: Context) -> int:
+def keycard_answer(info: HandInfo, ctx: Context) -> tuple[int, list[int]] | None:
+    """After partner's key-card answer: this hand's key cards and the counts the answer may
+    mean that fit beside them, or ``None`` when there is no answer to read."""
     trump = _rkc_trump(ctx)
     answer = ctx.partner_last()
     if trump is None or answer is None or answer.call.strain is None:
-        return 5
+        return None
     own = info.keycards(trump)
     # the answer's meaning, not its strain, says how many (1430 and 0314 swap 5♣ and 5♦)
     keys = {key for key, _ in answer.shown.notes}
     options = ((1, 4) if "rkc_14" in keys else (0, 3) if "rkc_03" in keys
                else (2,) if keys & {"rkc_2", "rkc_2q"} else (0,))
     valid = [n for n in options if own + n <= 5]
-    if not valid:
+    return (own, valid) if valid else None
+
+
+def _missing_keycards(info: HandInfo, ctx: Context) -> int:
+    read = keycard_answer(info, ctx)
+    if read is None:
         return 5
+    own, valid = read
     partner_lo = ctx.known(ctx.partner).hcp[0]
     # 1 or 4, 0 or 3: partner's known strength tells which (3 key cards need about 12 HCP)
     theirs = valid[-1] if len(valid) > 1 and partner_lo >= 3 * valid[-1] + 3 else valid[0]
@@ -300,11 +309,7 @@ def queen_ask(ctx: Context) -> Call | None:
             or not _my_rkc_answered(ctx, {})):
         return None
     five = Call.bid(5, trump.strain)
-    for rank in range(last.rank + 1, Call.bid(6, trump.strain).rank):
-        call = Call.bid(rank // 5 + 1, Strain(rank % 5))
-        if call != five:
-            return call
-    return None
+    return next((call for call in _bids_below_six(last, trump) if call != five), None)
 
 
 def _partner_asked_queen(ctx: Context, bind: Bind) -> bool:
@@ -313,12 +318,17 @@ def _partner_asked_queen(ctx: Context, bind: Bind) -> bool:
             and ctx.calls[-1].kind is CallKind.PASS and _rkc_trump(ctx) is not None)
 
 
+def _bids_below_six(last: Call, trump: Suit) -> list[Call]:
+    """The bids above ``last`` and below six of the trump suit, cheapest first."""
+    return [Call.bid(rank // 5 + 1, Strain(rank % 5))
+            for rank in range(last.rank + 1, Call.bid(6, trump.strain).rank)]
+
+
 def _between(ctx: Context) -> list[Call]:
     """The bids above the queen ask and below six of the trump suit."""
     trump, last = _rkc_trump(ctx), ctx.last_bid
     assert trump is not None and last is not None
-    return [Call.bid(rank // 5 + 1, Strain(rank % 5))
-            for rank in range(last.rank + 1, Call.bid(6, trump.strain).rank)]
+    return _bids_below_six(last, trump)
 
 
 def _queen_answer(info: HandInfo, ctx: Context) -> Call:
