@@ -13,7 +13,7 @@ from redouble.board import Board
 from redouble.calls import Call, Contract
 from redouble.cli import app
 from redouble.deal import Deal
-from redouble.robots.frozen import FrozenRobot, child_environment
+from redouble.robots.frozen import FrozenRobot, FrozenRobotError, child_environment
 from redouble.robots.match import (
     BiddingMatch,
     BiddingTable,
@@ -23,6 +23,7 @@ from redouble.robots.match import (
     match_boards,
     match_tables,
     play_bidding_match,
+    play_table,
     swing_kind,
 )
 from redouble.robots.robot import SaycRobot
@@ -133,10 +134,34 @@ def test_cli_dd_bidding_match_against_the_baseline() -> None:
     assert "Worst boards" in result.output
 
 
-def test_cli_refuses_the_baseline_in_play_mode() -> None:
-    result = runner.invoke(app, ["robots", "match", "--opponents", "baseline"])
-    assert result.exit_code != 0
-    assert "dd-bidding" in result.output
+def test_the_frozen_baseline_plays_its_cards_from_what_its_seat_sees() -> None:
+    # A whole board at one table, the frozen robots East-West: every card the child chose
+    # was legal (the state would refuse another), defenders showed out (so the made-up
+    # unseen hands respected the voids), and the result is scored.
+    robot = FrozenRobot(budget=0.3, samples=6)
+    try:
+        board = Board.numbered(2, deal=Deal.from_seed("frozen-play-test", 2))
+        table = play_table(board, SaycRobot(budget=0.3, samples=6, simulate=False), robot,
+                           room="Open", dd=dd_table(board.deal), par_ns=0)
+        assert table.state.result is not None and table.tricks is not None
+        assert table.state.contract is not None
+        assert table.state.view(Seat.NORTH).played  # the play happened, not a pass-out
+        with pytest.raises(ValueError, match="not this seat's turn to play"):
+            robot.choose_card(BoardState(board).view(Seat.EAST))
+        # a request the child cannot answer is refused with its reason; the child lives on
+        with pytest.raises(FrozenRobotError, match="refused"):
+            robot._ask("P|{}")
+        assert robot.choose_call(BoardState(board).view(Seat.NORTH)).call.kind is not None
+    finally:
+        robot.close()
+
+
+def test_cli_play_match_against_the_baseline() -> None:
+    # both teams bid and play: declarer and defence against double dummy for each
+    result = runner.invoke(app, ["robots", "match", "--opponents", "baseline", "--boards", "1",
+                                 "--budget", "0.2", "--samples", "6", "--seed", "cli-play-test"])
+    assert result.exit_code == 0, result.output
+    assert "baseline" in result.output and "declarer" in result.output.lower()
 
 
 @pytest.mark.parametrize(("auction", "lang", "expected"), [

@@ -24,7 +24,8 @@ def match_command(
     boards: Annotated[int, typer.Option("--boards", "-n", min=1, help="Boards per pairing.")] = 16,
     opponents: Annotated[str, typer.Option(help="Robots the redouble robots play against, "
                                            "comma-separated: naive, random, baseline (the "
-                                           "robots frozen at commit 3d191de; bidding only)."
+                                           "robots frozen at commit 3d191de, bidding and "
+                                           "card play)."
                                            )] = "naive,random",
     mode: Annotated[str, typer.Option(help="play (bidding and card play) or dd-bidding "
                                       "(auctions only, contracts scored double dummy)."
@@ -56,8 +57,6 @@ def match_command(
     for name in names:
         if name not in ("naive", "random", "redouble", "baseline"):
             fail(f"unknown opponent {name!r}: expected naive, random, baseline or redouble")
-    if mode == "play" and "baseline" in names:
-        fail("the baseline bids only: use --mode dd-bidding to play against it")
     with reporting():
         pairings = [(name, boards) for name in names]
         if self_play:
@@ -256,16 +255,24 @@ def run_evaluation(pairings: list[tuple[str, int]], *, seed: str, budget: float,
     matches: list[MatchResult] = []
     start = time.perf_counter()
     for name, count in pairings:
-        opponent = robot if name == "redouble" else robot_factory(name, seed=1)
+        # the frozen baseline plays with the same card budget (its card player is the same
+        # code: what differs is the bidding, and what the auction tells the sampler)
+        opponent = robot if name == "redouble" else robot_factory(name, seed=1, budget=budget,
+                                                                  samples=samples)
         task = None if progress is None else progress.add_task(f"redouble v {name}", total=count)
         match = MatchResult(team_a="redouble", team_b=name)
         matches.append(match)
-        for board in match_boards(count, seed=seed):
-            match.boards.append(play_board(board, team_a, Team(name, opponent)))
-            if progress is not None:
-                progress.advance(task)
-            if snapshot is not None and len(match.boards) % every == 0:
-                snapshot(Evaluation(matches, time.perf_counter() - start, robot))
+        try:
+            for board in match_boards(count, seed=seed):
+                match.boards.append(play_board(board, team_a, Team(name, opponent)))
+                if progress is not None:
+                    progress.advance(task)
+                if snapshot is not None and len(match.boards) % every == 0:
+                    snapshot(Evaluation(matches, time.perf_counter() - start, robot))
+        finally:
+            close = getattr(opponent, "close", None) if opponent is not robot else None
+            if close is not None:
+                close()
     return Evaluation(matches, time.perf_counter() - start, robot)
 
 

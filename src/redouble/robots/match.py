@@ -50,8 +50,9 @@ ROBOTS = ("redouble", "baseline", "naive", "random")
 
 def robot_factory(name: str, *, seed: int = 0, budget: float = 0.8,
                   samples: int | None = None, scoring: str = "imps") -> Robot:
-    """A robot by name: ``redouble`` (the sampling robot), ``baseline`` (the robots' bidding
-    frozen at the start of issue 13, bidding only), ``naive`` or ``random``."""
+    """A robot by name: ``redouble`` (the sampling robot), ``baseline`` (the robots frozen
+    at the start of issue 13, bidding and card play with the same card budget), ``naive`` or
+    ``random``."""
     from redouble.errors import BridgeError
     from redouble.robots.robot import SaycRobot
 
@@ -60,7 +61,7 @@ def robot_factory(name: str, *, seed: int = 0, budget: float = 0.8,
     if name == "baseline":
         from redouble.robots.frozen import FrozenRobot
 
-        return FrozenRobot()
+        return FrozenRobot(budget=budget, samples=samples, seed=seed)
     if name == "naive":
         return NaiveRobot()
     if name == "random":
