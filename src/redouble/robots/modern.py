@@ -434,9 +434,30 @@ def _rkc_by_odds() -> list[Rule]:
             if rule.name in tests]
 
 
+def _transfer_shape() -> list[tuple[str, Rule]]:
+    """After a transfer to a six-card major, responder counts losers, not only HCP (the
+    losing-trick count: 24 less both hands' losers, a 1NT opening holding about seven): a
+    hand of seven losers bids game, of eight invites, however few its HCP (J98642 with
+    KQ854 and a void is game opposite 1NT, and 6 HCP would pass)."""
+    out: list[tuple[str, Rule]] = []
+    for relay, target in (("2D", "H"), ("2H", "S")):
+        seq = f"1N P {relay} P 2{target} P ?"
+        out += [
+            (f"transfer_{target}_4", _R(f"transfer_{target}_4_losers", seq, f"4{target}",
+                                        hcp=(4, 9), lengths={target: (6, 13)},
+                                        forcing=F.SIGNOFF, test=lambda i, b, c: i.losers() <= 7)),
+            (f"transfer_{target}_3", _R(f"transfer_{target}_3_losers", seq, f"3{target}",
+                                        hcp=(5, 7), lengths={target: (6, 13)},
+                                        forcing=F.INVITATIONAL,
+                                        test=lambda i, b, c: i.losers() == 8)),
+        ]
+    return out
+
+
 def _additions() -> list[tuple[str, Rule]]:
     """New rules, each placed before the SAYC rule it names."""
     return [
+        *_transfer_shape(),
         ("rebid_1s", _R("rebid_1h", "1C P 1D P ?", "1H", hcp=(11, 18),
                         lengths={"H": (4, 13)})),
         # Walsh: short of game values, a four-card major comes before diamonds over 1♣
