@@ -323,7 +323,8 @@ def test_overcaller_judges_game_after_a_simple_raise(system: System, hand: str, 
     # points: a 7-count with a singleton raises once, not to game opposite 10–18
     ("J743.9832.Q.A963", "1D P 1H P 1S P", "2S", "6–10 support points, 4+ ♠"),
     ("J743.K832.QJ.A96", "1D P 1H P 1S P", "3S", "11–12 support points, 4+ ♠, invitational"),
-    ("KJ74.AQ98.Q.A963", "1D P 1H P 1S P", "4S", "13+ support points, 4+ ♠"),
+    ("KJ74.AQ98.Q.9632", "1D P 1H P 1S P", "4S", "13+ support points, 4+ ♠"),
+    # (with A963 for 9632, 16 HCP, the slam zone: 4NT asks for key cards, test_slams)
     # opener accepts the invitation with 14+ support points, passes a minimum
     ("AQ95.K4.KJ873.5", "1D P 1H P 1S P 3S P", "4S", "maximum, 14+ support points"),
     ("AQ95.K42.J873.Q5", "1D P 1H P 1S P 3S P", "Pass", "minimum"),

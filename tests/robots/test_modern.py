@@ -301,3 +301,19 @@ def test_a_forcing_new_suit_opposite_a_weak_two_is_answered_and_not_dropped() ->
     # the strong hand does not pass below game: 3NT without a heart fit, game in the major fit
     assert choose(MODERN, "A9.6.AKQJT4.AQ95", "2H P 3D P 3H P") == "3NT"
     assert choose(MODERN, "AK3.QJT82.98.AK9", "2D P 2H P 3H P") == "4H"
+
+
+@pytest.mark.parametrize(("hand", "auction", "sayc", "modern"), [
+    # seven losers (J853 KQJ953 9 54: 3+1+1+2) opposite 1NT bid game with 7 HCP
+    ("J853.KQJ953.9.54", "1NT Pass 2D Pass 2H Pass", "Pass", "4H"),
+    ("KT9853.9.QT2.Q76", "1NT Pass 2H Pass 2S Pass", "Pass", "4S"),
+    # eight losers invite: QJ8742 and three doubletons, 6 HCP
+    ("QJ8742.54.K83.73", "1NT Pass 2H Pass 2S Pass", "Pass", "3S"),
+    # nine losers pass whatever the length
+    ("J87432.54.Q82.73", "1NT Pass 2H Pass 2S Pass", "Pass", "Pass"),
+])
+def test_after_a_transfer_a_six_card_major_counts_its_losers(hand: str, auction: str,
+                                                             sayc: str, modern: str) -> None:
+    assert choose(SAYC, hand, auction) == sayc
+    assert choose(MODERN, hand, auction) == modern
+    assert choose(TWO_OVER_ONE, hand, auction) == modern

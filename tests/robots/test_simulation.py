@@ -64,7 +64,7 @@ def test_contract_tricks_agree_with_the_dd_table() -> None:
     ("K932.A54.K32.432", "1S 2H 2S 4H P P", Decision.PENALTY_DOUBLE),  # X is for penalty
     ("AKJ32.A54.K32.43", "1S P 2S P", Decision.GAME),   # invite, game or pass
     ("AKJ32.A54.K32.43", "1S P 3S P", Decision.GAME),   # game, or a slam try
-    ("AQJ2.KQ54.AK2.32", "1S P 2N P 4S P", Decision.SLAM),  # game reached: slam or not
+    ("AQJ2.KQ54.KJ2.32", "1S P 2N P 4S P", Decision.SLAM),  # game reached: slam or not
     ("AKJ32.A54.K32.43", "1S P 3S P 4N P", None),       # inside Blackwood: the rules
     ("AK32.A54.K32.432", "1N P 2C P", None),            # Stayman's answer: the rules
 ])

@@ -49,10 +49,13 @@ def test_a_game_force_is_never_passed() -> None:
 
 
 def test_slam_values_short_of_the_shown_strength_bid_game_not_pass() -> None:
-    # 19 HCP opposite 1♣–1♠ (11+ shown): the placement wants 6♠ but the strength partner's
-    # calls showed is short of it, so game, never a pass of a found fit
-    _, _, chosen = _explained("AQ32.KJ32.AQ.K32", "1C P 1H P 1S P")
+    # 15 HCP opposite 1♣–1♠ (11+ shown, 14 expected): short of slam, so game, never a pass
+    # of a found fit; 19 HCP reaches the key-card zone (32 with partner's expected 14) and
+    # asks first
+    _, _, chosen = _explained("AQ32.KJ32.Q2.K32", "1C P 1H P 1S P")
     assert str(chosen.call) == "4S"
+    _, _, chosen = _explained("AQ32.KJ32.AQ.K32", "1C P 1H P 1S P")
+    assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)
 
 
 def test_no_grand_slam_without_the_strength_for_one() -> None:
@@ -63,8 +66,9 @@ def test_no_grand_slam_without_the_strength_for_one() -> None:
 
 
 def test_a_game_bid_with_slam_values_is_a_slam_decision() -> None:
-    # 24 HCP opposite a 1♥ response (6+): 30 between the hands, the rules bid game
-    ctx, info, chosen = _explained("AKQ5.AKT4.A754.A", "1D P 1H P")
+    # 20 HCP opposite a 1♥ response (6+): 29 between the hands with partner's expected 9,
+    # short of the key-card zone (30 with the doubleton), so the rules bid game
+    ctx, info, chosen = _explained("AKQ5.AKT4.Q54.Q5", "1D P 1H P")
     assert chosen.call == Call.parse("4H")
     assert decision_kind(MODERN, ctx, info, chosen) is Decision.SLAM
     assert Call.parse("6H") in candidate_calls(ctx, info, chosen, Decision.SLAM)
@@ -174,8 +178,10 @@ def test_responder_asks_for_key_cards_opposite_a_jump_raise() -> None:
     # 15 HCP opposite 1♥–1♠–3♠ (16–18, four spades): 31 at least and a fit, so key cards
     _, _, chosen = _explained("KQ32.A72.AQ93.J2", "1H P 1S P 3S P")
     assert str(chosen.call) == "4NT" and "rkc" in dict(chosen.shown.notes)
-    # 18 opposite the single raise (11–15) is short of the slam floor: game
-    assert str(_explained("KQ32.A72.AQ93.K2", "1H P 1S P 2S P")[2].call) == "4S"
+    # 14 opposite the single raise (11–15, 13 expected) is short of the key-card zone: game;
+    # 18 with a doubleton reaches it (19 support points and 13) and asks
+    assert str(_explained("KQ32.A72.Q93.K32", "1H P 1S P 2S P")[2].call) == "4S"
+    assert str(_explained("KQ32.A72.AQ93.K2", "1H P 1S P 2S P")[2].call) == "4NT"
 
 
 def test_responder_asks_for_key_cards_opposite_a_raise_to_game() -> None:
@@ -399,3 +405,38 @@ def test_the_notrump_opener_answers_gerber_in_steps(hand: str, expected: str) ->
     _, _, chosen = _explained(hand, "1N P 4C P")
     assert str(chosen.call) == expected and chosen.rule.startswith("gerber_answer")
     assert not chosen.shown.conflicts()
+
+
+@pytest.mark.parametrize(("hand", "auction", "before"), [
+    # 17 HCP, four spades and a singleton opposite opener's 1♠ rebid: 4NT, not 4♠ (the rule
+    # jumping to game would leave opener, with a minimum, to pass)
+    ("KQJ8.AK43.K643.J", "1D P 1H P 1S P", "4S"),
+    # 13 HCP and three hearts opposite opener's jump to 4♥ (16–21): the fit only this hand
+    # knows of, and 4NT asks for hearts, the suit partner bid last
+    ("AK764.T52.K9.KT7", "1H P 1S P 4H P", "Pass"),
+    # 18 HCP opposite responder's raise to game (13+ support points, about 14 HCP)
+    ("AK42.KQT2.T2.AQT", "1C P 1D P 1H P 4H P", "Pass"),
+])
+def test_a_hand_in_the_slam_zone_asks_for_key_cards_before_it_settles(
+        hand: str, auction: str, before: str) -> None:
+    _, _, chosen = _explained(hand, auction)
+    assert str(chosen.call) == "4NT" and chosen.call != Call.parse(before)
+    notes = dict(chosen.shown.notes)
+    assert "rkc" in notes  # partner reads it as key-card Blackwood and answers it
+
+
+@pytest.mark.parametrize(("auction", "answerer", "answer", "asker", "slam"), [
+    ("1D P 1H P 1S P 4N P", "A652.Q7.AQJ97.73", "5H", "KQJ8.AK43.K643.J", "6S"),
+    ("1H P 1S P 4H P 4N P", "Q.AKQJ986.J52.AJ", "5D", "AK764.T52.K9.KT7", "6H"),
+])
+def test_the_key_card_ask_from_a_fit_one_hand_knows_is_answered_in_that_suit(
+        auction: str, answerer: str, answer: str, asker: str, slam: str) -> None:
+    assert str(_explained(answerer, auction)[2].call) == answer
+    assert str(_explained(asker, f"{auction} {answer} P")[2].call) == slam
+
+
+def test_a_game_raise_in_support_points_is_worth_its_hcp_less_two() -> None:
+    from redouble.robots.sayc import _partner_estimate
+
+    ctx, _, _ = _explained("AK42.KQT2.T2.AQT", "1C P 1D P 1H P 4H P")
+    assert _partner_estimate(ctx)[0] >= 13  # 13+ support points hold 11+ HCP; 11 was read

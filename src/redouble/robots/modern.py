@@ -26,7 +26,7 @@ from redouble.cards import Rank, Strain, Suit
 from redouble.robots import sayc
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, Forcing, Points, Shown
-from redouble.robots.system import BiddingSystemError, Bind, Context, Rule, System
+from redouble.robots.system import BiddingSystemError, Bind, Context, Explained, Rule, System
 
 __all__ = ["MODERN", "MODERN_0314", "amend_rules", "modern_describe", "modern_fallback", "modern_rules",
            "with_rkc"]
@@ -434,9 +434,30 @@ def _rkc_by_odds() -> list[Rule]:
             if rule.name in tests]
 
 
+def _transfer_shape() -> list[tuple[str, Rule]]:
+    """After a transfer to a six-card major, responder counts losers, not only HCP (the
+    losing-trick count: 24 less both hands' losers, a 1NT opening holding about seven): a
+    hand of seven losers bids game, of eight invites, however few its HCP (J98642 with
+    KQ854 and a void is game opposite 1NT, and 6 HCP would pass)."""
+    out: list[tuple[str, Rule]] = []
+    for relay, target in (("2D", "H"), ("2H", "S")):
+        seq = f"1N P {relay} P 2{target} P ?"
+        out += [
+            (f"transfer_{target}_4", _R(f"transfer_{target}_4_losers", seq, f"4{target}",
+                                        hcp=(4, 9), lengths={target: (6, 13)},
+                                        forcing=F.SIGNOFF, test=lambda i, b, c: i.losers() <= 7)),
+            (f"transfer_{target}_3", _R(f"transfer_{target}_3_losers", seq, f"3{target}",
+                                        hcp=(5, 7), lengths={target: (6, 13)},
+                                        forcing=F.INVITATIONAL,
+                                        test=lambda i, b, c: i.losers() == 8)),
+        ]
+    return out
+
+
 def _additions() -> list[tuple[str, Rule]]:
     """New rules, each placed before the SAYC rule it names."""
     return [
+        *_transfer_shape(),
         ("rebid_1s", _R("rebid_1h", "1C P 1D P ?", "1H", hcp=(11, 18),
                         lengths={"H": (4, 13)})),
         # Walsh: short of game values, a four-card major comes before diamonds over 1♣
@@ -1928,6 +1949,64 @@ def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call,
     return _major_game(system, info, ctx, call, shown)
 
 
+KEYCARD_ZONE = 32
+"""Support points and partner's expected HCP at which a hand asks for key cards (Goren's 33
+for a small slam), the threshold of the generic key-card ask."""
+
+
+def keycards_first(system: System, info: HandInfo, ctx: Context,
+                   chosen: Explained) -> Explained:
+    """A hand whose support points and partner's expected HCP reach the slam zone asks for
+    key cards with 4NT before it settles in game or slam (by a rule or by placement), when
+    4NT here is Roman key-card Blackwood for the suit it fits (the agreed suit, or the last
+    suit our side bid): a fit partner's bids showed and the hand itself holds (the generic
+    key-card rule asks only once both hands have shown the fit). Not over the opponents' bid
+    (a competitive decision) and not from a hand that has limited itself (a minimum rebid,
+    a limit raise): the unlimited hand is captain."""
+    four_nt = sayc.FOUR_NT
+    call = chosen.call
+    last = ctx.last_bid
+    if call == four_nt or (last is not None and last.rank >= four_nt.rank):
+        return chosen
+    if call.is_bid and (call.strain is Strain.NOTRUMP or not _is_game_or_slam(call)):
+        return chosen
+    if call.kind is not CallKind.PASS and not call.is_bid:
+        return chosen
+    if any(e.call == four_nt for e in ctx.our_bids()) or not ctx.last_bid_by_us():
+        return chosen  # over their bid the decision is competitive (the simulation's)
+    if not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
+        return chosen
+    if any(e.call.is_bid and not e.shown.artificial and e.shown.hcp_envelope[1] <= 15
+           for e in ctx.calls_of(ctx.bidder)):
+        return chosen  # a hand that has limited itself leaves the asking to partner
+    trump = ctx.agreed_suit() or sayc.unagreed_keycard_suit(ctx)
+    if trump is None or (call.is_bid and call.strain is not trump.strain):
+        return chosen
+    if info.lengths[trump] + ctx.known(ctx.partner).lengths[trump][0] < 8:
+        return chosen
+    partner, _ = sayc._partner_estimate(ctx)
+    if _slam_points(info, trump) + partner < KEYCARD_ZONE or info.keycards(trump) < 1:
+        return chosen
+    asked = system.meaning(ctx, four_nt)
+    notes = dict(asked.shown.notes)
+    if "rkc" not in notes or notes.get("rkc_suit", trump) is not trump:
+        return chosen
+    return asked
+
+
+def _slam_points(info: HandInfo, trump: Suit) -> int:
+    """Support points less a point for each singleton king, queen or jack (counted once as
+    an honour, once as shortness; the deduction every point-count text makes)."""
+    bare = sum(1 for suit in Suit if suit is not trump and info.lengths[suit] == 1
+               and not info.has(suit, Rank.ACE))
+    return info.support_points(trump) - bare
+
+
+def _is_game_or_slam(call: Call) -> bool:
+    assert call.level is not None and call.strain is not None
+    return call.level >= 6 or _is_game(call)
+
+
 def _total_tricks_raise(system: System, info: HandInfo, ctx: Context, call: Call,
                         shown: Shown) -> tuple[Call, Shown]:
     """When the opponents have just bid or doubled, a weak hand with a fit for partner's
@@ -2056,7 +2135,8 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
     return call, shown
 
 
-MODERN = System("Modern", modern_rules(), fallback=modern_fallback, describe=modern_describe)
+MODERN = System("Modern", modern_rules(), fallback=modern_fallback, describe=modern_describe,
+                review=keycards_first)
 """The robots' default system: modern aggressive standard (SAYC remains selectable)."""
 
 
@@ -2066,5 +2146,5 @@ def with_rkc(rules: list[Rule], variant: str) -> list[Rule]:
 
 
 MODERN_0314 = System("Modern (RKC 0314)", with_rkc(modern_rules(), "0314"),
-                     fallback=modern_fallback, describe=modern_describe)
+                     fallback=modern_fallback, describe=modern_describe, review=keycards_first)
 """The modern system with RKC 0314 answers (5♣ 0 or 3 key cards, 5♦ 1 or 4)."""

@@ -985,8 +985,9 @@ def _partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
     if _opened(ctx, ctx.partner):
         lo = max(lo, 11)  # a light (rule of 20) opening is worth a sound one in playing strength
     for e in ctx.calls_of(ctx.partner):
-        if e.shown.points is not Points.HCP and e.shown.hcp[0] <= hi and e.shown.hcp[1] <= 12:
-            # a limited raise in support points (6–10) holds about two HCP fewer, not five
+        if e.shown.points is not Points.HCP and e.shown.hcp[0] <= hi:
+            # a raise in support points holds about two HCP fewer than its floor, not five
+            # (6–10: 4+; a raise to game on 13+ support points: 11+)
             lo = max(lo, e.shown.hcp[0] - 2)
     estimate = lo + min(3, max(0, (min(hi, 30) - lo) // 2))
     return estimate, tuple(a for a, _ in known.lengths)

@@ -390,17 +390,19 @@ def _natural_order(info: HandInfo) -> Callable[[tuple[Call, dict[str, Suit]]], t
 
 Fallback = Callable[["System", HandInfo, Context], tuple[Call, Shown]]
 Describe = Callable[["System", Context, Call], Shown]
+Review = Callable[["System", HandInfo, Context, "Explained"], "Explained"]
 
 
 class System:
     """A set of rules, with the three services built on them: choose, explain, constrain."""
 
     def __init__(self, name: str, rules: Sequence[Rule], *, fallback: Fallback,
-                 describe: Describe) -> None:
+                 describe: Describe, review: Review | None = None) -> None:
         self.name = name
         self.rules = tuple(rules)
         self._fallback = fallback
         self._describe = describe
+        self._review = review
         self._by_length: dict[int, list[Rule]] = {}
         self._open_ended: list[Rule] = []
         names = set()
@@ -429,7 +431,12 @@ class System:
             yield rule, bind
 
     def choose(self, info: HandInfo, ctx: Context) -> Explained:
-        """The call the system recommends for a hand, with its meaning."""
+        """The call the system recommends for a hand, with its meaning, as the system's
+        review (if any) leaves it."""
+        chosen = self._choose(info, ctx)
+        return chosen if self._review is None else self._review(self, info, ctx, chosen)
+
+    def _choose(self, info: HandInfo, ctx: Context) -> Explained:
         legal = _legal_calls(ctx)
         for rule, bind in self.candidates(ctx):
             options = list(template_calls(rule, ctx, bind))

@@ -11,6 +11,7 @@ from redouble.cards import Suit
 from redouble.robots.meaning import MAX_HCP, Forcing
 from redouble.robots.modern import (
     amend_rules,
+    keycards_first,
     modern_describe,
     modern_fallback,
     modern_rules,
@@ -47,9 +48,10 @@ def two_over_one_rules() -> list[Rule]:
 
 
 TWO_OVER_ONE = System("2/1", two_over_one_rules(), fallback=modern_fallback,
-                      describe=modern_describe)
+                      describe=modern_describe, review=keycards_first)
 """Two over one game forcing: selectable with ``system="2/1"``."""
 
 TWO_OVER_ONE_0314 = System("2/1 (RKC 0314)", with_rkc(two_over_one_rules(), "0314"),
-                           fallback=modern_fallback, describe=modern_describe)
+                           fallback=modern_fallback, describe=modern_describe,
+                           review=keycards_first)
 """Two over one with RKC 0314 answers: ``system="2/1-0314"``."""
