@@ -168,3 +168,19 @@ def test_the_budget_caps_the_layouts_by_a_calibrated_count() -> None:
     tight = Simulator(MODERN, budget=cost * 3 * (MIN_LAYOUTS - 1))
     assert tight.layouts_for(Decision.COMPETITIVE, 3) < MIN_LAYOUTS
     assert _decide(tight) is None  # too few layouts to beat the noise: the rules decide
+
+
+def test_a_doubled_contract_credits_declarer_half_a_trick_over_double_dummy() -> None:
+    # the robots' defence takes about half a trick less than double dummy against doubled
+    # contracts: 4♠X by North, non-vulnerable, nine DD tricks is the mean of −100 and +590
+    from redouble.calls import Contract, Risk
+    from redouble.cards import Strain as S
+    from redouble.robots.simulation import _score_for
+    from redouble.seats import Side
+
+    doubled = Contract(level=4, strain=S.SPADES, risk=Risk.DOUBLED, declarer=Seat.NORTH)
+    plain = Contract(level=4, strain=S.SPADES, risk=Risk.UNDOUBLED, declarer=Seat.NORTH)
+    assert _score_for(doubled, 9, Vulnerability.NONE, Side.NS) == (-100 + 590) // 2
+    assert _score_for(doubled, 9, Vulnerability.NONE, Side.EW) == -((-100 + 590) // 2)
+    assert _score_for(plain, 9, Vulnerability.NONE, Side.NS) == -50  # undoubled: DD as it is
+    assert _score_for(doubled, 13, Vulnerability.NONE, Side.NS) == 590 + 3 * 100

@@ -234,12 +234,18 @@ def _finish(system: System, auction: Auction, hands: Sample, vulnerability: Vuln
 
 def _score_for(contract: Contract | None, tricks: int, vulnerability: Vulnerability,
                side: Side) -> int:
+    """The score for ``side``; a doubled contract's declarer is credited half a trick over
+    double dummy (the mean of DD tricks and one more), the defence robots lose at the table
+    against doubled contracts (0.57 of a trick over 42 in the 300-board played match)."""
+    from redouble.calls import Risk
     from redouble.scoring import duplicate_score
 
     if contract is None or contract.declarer is None:
         return 0
-    score = duplicate_score(contract, tricks=tricks,
-                            vulnerable=vulnerability.is_vulnerable(contract.declarer))
+    vulnerable = vulnerability.is_vulnerable(contract.declarer)
+    score = duplicate_score(contract, tricks=tricks, vulnerable=vulnerable)
+    if contract.risk is not Risk.UNDOUBLED and tricks < 13:
+        score = (score + duplicate_score(contract, tricks=tricks + 1, vulnerable=vulnerable)) // 2
     return score if contract.declarer.side is side else -score
 
 
