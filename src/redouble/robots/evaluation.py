@@ -92,9 +92,13 @@ class HandInfo:
         return (Rank.ACE in ranks or (Rank.KING in ranks and n >= 2)
                 or (Rank.QUEEN in ranks and n >= 3) or (Rank.JACK in ranks and n >= 4))
 
+    def aces(self) -> int:
+        """How many aces the hand holds (Gerber's count)."""
+        return sum(Rank.ACE in r for r in self.ranks)
+
     def keycards(self, trump: Suit) -> int:
         """Roman key cards: the four aces and the king of trumps."""
-        return sum(Rank.ACE in r for r in self.ranks) + (Rank.KING in self.ranks[trump])
+        return self.aces() + (Rank.KING in self.ranks[trump])
 
     def has(self, suit: Suit, rank: Rank) -> bool:
         """Whether the hand holds that card."""

@@ -1968,10 +1968,11 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     last = ctx.last_bid
     if call == four_nt or (last is not None and last.rank >= four_nt.rank):
         return chosen
-    if call.is_bid and (call.strain is Strain.NOTRUMP or not _is_game_or_slam(call)):
-        return chosen
-    if call.kind is not CallKind.PASS and not call.is_bid:
-        return chosen
+    if call.is_bid:
+        if call.strain is Strain.NOTRUMP or not _is_game_or_slam(call):
+            return chosen  # notrump, or a partscore still exploring
+    elif call.kind is not CallKind.PASS:
+        return chosen  # a double or redouble
     if any(e.call == four_nt for e in ctx.our_bids()) or not ctx.last_bid_by_us():
         return chosen  # over their bid the decision is competitive (the simulation's)
     if not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):

@@ -404,12 +404,8 @@ def gerber_answers() -> list[Rule]:
                               ("4S", "aces_2", (2,)), ("4N", "aces_3", (3,))):
         out.append(_R(f"gerber_answer_{call}", "... 4C P ?", call, artificial=True,
                       notes=((key, None),), when=_partner_asked_aces,
-                      test=lambda i, b, c, _n=counts: _aces(i) in _n))
+                      test=lambda i, b, c, _n=counts: i.aces() in _n))
     return out
-
-
-def _aces(info: HandInfo) -> int:
-    return sum(info.has(suit, Rank.ACE) for suit in Suit)
 
 
 def _partner_asked_kings(ctx: Context, bind: Bind) -> bool:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from redouble.auction import Auction
-from redouble.calls import DOUBLE, PASS, Call, CallKind, Contract
+from redouble.calls import DOUBLE, PASS, Call, CallKind, Contract, Risk
 from redouble.cards import Card, Strain, Suit
 from redouble.robots.cardplay import Scoring
 from redouble.robots.evaluation import HandInfo
@@ -237,7 +237,6 @@ def _score_for(contract: Contract | None, tricks: int, vulnerability: Vulnerabil
     """The score for ``side``; a doubled contract's declarer is credited half a trick over
     double dummy (the mean of DD tricks and one more), the defence robots lose at the table
     against doubled contracts (0.57 of a trick over 42 in the 300-board played match)."""
-    from redouble.calls import Risk
     from redouble.scoring import duplicate_score
 
     if contract is None or contract.declarer is None:
