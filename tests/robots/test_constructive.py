@@ -346,3 +346,22 @@ def test_responder_raises_openers_second_major(system: System, hand: str, auctio
 def test_a_hand_limited_short_of_game_bids_none_after_partners_pass(system: System, hand: str,
                                                                    auction: str) -> None:
     assert choose(system, hand, auction) == "Pass"
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # 3NT is counted in HCP and running length, not a fifth card: 9 HCP with five spades and
+    # a doubleton in each of opener's suits is no game opposite 1♥–2♦ (12–18)
+    ("KQ964.A9.86.7532", "1H P 1S P 2D P", "Pass"),
+    ("KQ964.A9.86.K532", "1H P 1S P 2D P", "3NT"),
+    # a minor fit plays 3NT with the HCP for it and no more than one suit nobody has stopped
+    # or shown: with both majors open, not 3NT; with spades held, 3NT
+    ("72.T3.AKJ5.AKT53", "1C P 1D P 2D P 3D P", "Pass"),
+    ("A2.T3.AKJ5.AKT53", "1C P 1D P 2D P 3D P", "3NT"),
+    # a fit with HCP short of notrump: game in the minor when the support points reach it
+    ("2.T32.AKJ5.AKQT5", "1C P 1D P 2D P 3D P", "5D"),
+])
+def test_notrump_game_needs_notrump_values(system: System, hand: str, auction: str,
+                                           call: str) -> None:
+    assert choose(system, hand, auction) == call
+

@@ -37,6 +37,7 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 
 THREE_NT = Call.parse("3NT")
+TWO_NT = Call.parse("2NT")
 AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=23)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
 SLAM_FLOOR = 31
@@ -2063,10 +2064,11 @@ def _contested_limit(info: HandInfo, ctx: Context, call: Call,
 
 def _limited_no_game(info: HandInfo, ctx: Context, call: Call,
                      shown: Shown) -> tuple[Call, Shown]:
-    """No game from a hand whose system calls capped it so low that the most both hands
-    have shown is short of game (a pass of 1NT, 0–7, and 1NT's 17 make 24), once partner,
-    who knows it, has passed since: partner with the top of the range would have acted."""
-    if not _is_game(call) or ctx.last_bid_by_us():
+    """No game, and no invitation to one, from a hand whose system calls capped it so low
+    that the most both hands have shown is short of game (a pass of 1NT, 0–7, and 1NT's 17
+    make 24), once partner, who knows it, has passed since: partner with the top of the
+    range would have acted."""
+    if not (_is_game(call) or call == TWO_NT) or ctx.last_bid_by_us():
         return call, shown
     last = ctx.partner_last()
     if last is None or last.call.kind is not CallKind.PASS or ctx.partner_forces():

@@ -1042,10 +1042,14 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         if combined >= p.slam and partner_bid:
             target = Call.bid(6, fit.strain)
         elif combined >= p.game or (combined >= p.major_game and fit.is_major):
-            if fit.is_major or not _stoppers_theirs(info, {}, ctx):
+            if fit.is_major:
                 target = Call.bid(_game_level(fit.strain), fit.strain)
-            else:
+            elif _notrump_game(info, ctx, fit, partner_pts, partner_len, p):
                 target = Call.bid(3, Strain.NOTRUMP)
+            elif combined >= p.game + 2 or not partner_bid or ctx.partner_forces():
+                target = Call.bid(5, fit.strain)
+            else:  # eleven tricks need more: invite at the three level
+                target = Call.bid(3, fit.strain)
         elif combined >= p.invite and partner_bid:
             target = Call.bid(3, fit.strain)
         else:
@@ -1057,12 +1061,13 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
             level = 7 if combined >= p.slam + 4 else 6
             strain = long.strain if info.lengths[long] >= 6 else Strain.NOTRUMP
             target = Call.bid(level, strain)
-        elif combined >= p.notrump_game and (info.balanced or _stoppers_theirs(info, {}, ctx)):
+        elif (notrump_points(info) + partner_pts >= p.notrump_game
+              and (info.balanced or _stoppers_theirs(info, {}, ctx))):
             target = Call.bid(3, Strain.NOTRUMP)
         elif info.lengths[long] >= 6 and combined >= (
                 p.major_game if long.is_major else p.game + 1):
             target = Call.bid(_game_level(long.strain), long.strain)
-        elif combined >= p.invite and info.balanced:
+        elif notrump_points(info) + partner_pts >= p.invite and info.balanced:
             target = Call.bid(2, Strain.NOTRUMP)
         elif info.lengths[long] >= 6 and not ctx.last_bid_by_us():
             target = Call.bid(2, long.strain)
@@ -1079,6 +1084,26 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         call = _cheapest_descriptive(info, ctx, legal)
         return call, describe_natural(system, ctx, call)
     return PASS, Shown()
+
+
+def notrump_points(info: HandInfo) -> int:
+    """A hand's worth in notrump: HCP and a point for each card past five in a suit (a long
+    suit runs; shortness and a fifth card, which count for a trump contract, do not)."""
+    return info.hcp + sum(max(0, n - 5) for n in info.lengths)
+
+
+def _notrump_game(info: HandInfo, ctx: Context, fit: Suit, partner_pts: int,
+                  partner_len: tuple[int, ...], p: Placement) -> bool:
+    """Whether a minor fit plays 3NT rather than five: the strength for nine tricks (HCP and
+    the length of the fit, which runs; ruffing values count for the suit, not for notrump),
+    their suits stopped, and at most one suit neither of us has shown that this hand cannot
+    stop (partner may stop one; two are a gamble)."""
+    points = info.hcp + max(0, info.lengths[fit] - 4)
+    if points + partner_pts < p.notrump_game or not _stoppers_theirs(info, {}, ctx):
+        return False
+    open_suits = [s for s in Suit if info.lengths[s] < 4 and partner_len[s] < 4
+                  and s not in ctx.their_suits() and not info.stopper(s)]
+    return len(open_suits) <= 1
 
 
 def _bid_on(ctx: Context, target: Call, current: Call | None, fit: Suit | None,
