@@ -365,3 +365,17 @@ def test_notrump_game_needs_notrump_values(system: System, hand: str, auction: s
                                            call: str) -> None:
     assert choose(system, hand, auction) == call
 
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # opposite a notrump opening 4NT is quantitative, so a fit with support points and the
+    # opener's expected 16 reaching 33, and two key cards, bids its slam itself
+    ("J863.AK5.76.AKJ7", "1NT P 2C P 2S P", "6S"),
+    ("A.AKQT873.J52.43", "1NT P 2D P 2H P", "6H"),
+    # short of it, or with one key card, game
+    ("J863.AK5.76.QJT7", "1NT P 2C P 2S P", "4S"),
+    ("K.AKQT873.J52.43", "1NT P 2D P 2H P", "4H"),
+])
+def test_a_fit_opposite_notrump_bids_its_slam(system: System, hand: str, auction: str,
+                                              call: str) -> None:
+    assert choose(system, hand, auction) == call

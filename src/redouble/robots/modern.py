@@ -1982,7 +1982,9 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
            for e in ctx.calls_of(ctx.bidder)):
         return chosen  # a hand that has limited itself leaves the asking to partner
     trump = ctx.agreed_suit() or sayc.unagreed_keycard_suit(ctx)
-    if trump is None or (call.is_bid and call.strain is not trump.strain):
+    if trump is None:
+        return _slam_opposite_notrump(system, info, ctx, chosen)
+    if call.is_bid and call.strain is not trump.strain:
         return chosen
     if info.lengths[trump] + ctx.known(ctx.partner).lengths[trump][0] < 8:
         return chosen
@@ -1994,6 +1996,35 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     if "rkc" not in notes or notes.get("rkc_suit", trump) is not trump:
         return chosen
     return asked
+
+
+NOTRUMP_SLAM_ZONE = 33
+"""Support points and a notrump opener's expected HCP at which a fit bids its small slam
+directly: the 33 of every point-count text, and with 33 the opponents cannot hold two aces."""
+
+
+def _slam_opposite_notrump(system: System, info: HandInfo, ctx: Context,
+                           chosen: Explained) -> Explained:
+    """Opposite partner's natural notrump opening (a range of three HCP, balanced: two cards
+    at least in every suit) 4NT is quantitative, so a hand about to bid game in its fit bids
+    the small slam itself when its support points and partner's expected HCP reach 33 and it
+    holds two key cards (the notrump opener has shown its strength; nothing is left to ask)."""
+    call = chosen.call
+    if not call.is_bid or call.strain is None or call.strain.suit is None or call.level != (
+            4 if call.strain.suit.is_major else 5):
+        return chosen
+    opening = next((e for e in ctx.calls_of(ctx.partner) if e.call.is_bid), None)
+    if (opening is None or opening.call.strain is not Strain.NOTRUMP or opening.shown.artificial
+            or ctx.opened_at >= len(ctx.calls) or ctx.dealer.next(ctx.opened_at) is not ctx.partner):
+        return chosen
+    lo, hi = ctx.known(ctx.partner).hcp
+    trump = call.strain.suit
+    if hi - lo > 3 or info.lengths[trump] + max(2, ctx.known(ctx.partner).lengths[trump][0]) < 8:
+        return chosen
+    partner, _ = sayc._partner_estimate(ctx)
+    if _slam_points(info, trump) + partner < NOTRUMP_SLAM_ZONE or info.keycards(trump) < 2:
+        return chosen
+    return system.meaning(ctx, Call.bid(6, call.strain))
 
 
 def _slam_points(info: HandInfo, trump: Suit) -> int:
