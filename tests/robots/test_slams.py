@@ -440,3 +440,13 @@ def test_a_game_raise_in_support_points_is_worth_its_hcp_less_two() -> None:
 
     ctx, _, _ = _explained("AK42.KQT2.T2.AQT", "1C P 1D P 1H P 4H P")
     assert _partner_estimate(ctx)[0] >= 13  # 13+ support points hold 11+ HCP; 11 was read
+
+
+def test_key_cards_are_asked_only_for_the_suit_the_answer_will_be_about() -> None:
+    # 1♠–2♣–2♥–4NT is key cards for spades (it shows three of them): a hand with a void in
+    # spades and four hearts must not ask there, or partner answers for spades and the
+    # asker lands in 6♠ with no trump
+    ctx, info, chosen = _explained(".QJ72.A32.AQJT86", "1S P 2C P 2H P")
+    assert chosen.call != Call.parse("4NT")
+    assert chosen.call.strain is not None and chosen.call.strain.suit is not None
+    assert chosen.call.strain.suit.name == "HEARTS"

@@ -1992,8 +1992,12 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     if _slam_points(info, trump) + partner < KEYCARD_ZONE or info.keycards(trump) < 1:
         return chosen
     asked = system.meaning(ctx, four_nt)
-    notes = dict(asked.shown.notes)
-    if "rkc" not in notes or notes.get("rkc_suit", trump) is not trump:
+    if "rkc" not in dict(asked.shown.notes):
+        return chosen
+    # the suit partner will answer for, and the asker's continuation bid: the one the system
+    # reads after 4NT (1♠–2♣–2♥–4NT is key cards for spades: it shows three of them)
+    answered = system.context(ctx.dealer, ctx.vulnerability, (*ctx.calls, four_nt, PASS))
+    if sayc._rkc_trump(answered) is not trump:
         return chosen
     return asked
 
