@@ -446,7 +446,7 @@ def test_key_cards_are_asked_only_for_the_suit_the_answer_will_be_about() -> Non
     # 1♠–2♣–2♥–4NT is key cards for spades (it shows three of them): a hand with a void in
     # spades and four hearts must not ask there, or partner answers for spades and the
     # asker lands in 6♠ with no trump
-    ctx, info, chosen = _explained(".QJ72.A32.AQJT86", "1S P 2C P 2H P")
+    *_, chosen = _explained(".QJ72.A32.AQJT86", "1S P 2C P 2H P")
     assert chosen.call != Call.parse("4NT")
     assert chosen.call.strain is not None and chosen.call.strain.suit is not None
     assert chosen.call.strain.suit.name == "HEARTS"
