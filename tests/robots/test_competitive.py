@@ -316,3 +316,14 @@ def test_responder_bids_a_long_suit_over_their_three_level_jump(hand: str, aucti
     read = meaning(auction, call)
     assert read.shown.conflicts() == []
     assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    # over 1♥ the negative double shows four spades; five or more are bid as 1♠ (forcing),
+    # which the SAYC booklet and every modern text say
+    ("AKQ864.63.JT86.J", "1S"),
+    ("AKQ8.63.JT86.J54", "X"),
+])
+def test_the_negative_double_of_1h_shows_four_spades_and_1s_five(hand: str,
+                                                                  expected: str) -> None:
+    assert choose(hand, "1D 1H") == expected

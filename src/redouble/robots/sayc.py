@@ -163,8 +163,15 @@ def _takeout_shape(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 
 def _negative_double(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Four cards in each unbid major (the minors when both majors are bid); over a
+    one-level overcall of 1♥ the double shows exactly four spades, since five are bid as 1♠
+    (the SAYC booklet's negative double: 1♠ there promises five)."""
     bid = {bind["s"], bind["t"]}
     majors = [m for m in (H, S) if m not in bid]
+    last = ctx.last_bid
+    if (majors == [S] and bind["t"] is H and last is not None and last.level == 1
+            and info.lengths[S] >= 5):
+        return False
     if majors:
         return all(info.lengths[m] >= 4 for m in majors)
     return all(info.lengths[m] >= 4 for m in (C, D) if m not in bid)
