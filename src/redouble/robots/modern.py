@@ -1298,9 +1298,14 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
 
 def _nt_overcall_advances() -> list[tuple[str, Rule]]:
     """Partner overcalled 1NT (15–18): "systems on", as opposite a 1NT opening: game with 10+
-    HCP, an invitation with 8–9, a six-card suit to play with less, else pass."""
+    HCP, an invitation with 8–9, a six-card suit to play with less, else pass; a six-card
+    major with seven losers is game whatever its HCP (the losing-trick count, as after a
+    transfer: 24 less both hands' seven losers)."""
     start = "1s 1N P"
     return [
+        ("advance_ov_cue", _R("adv_1nt_major_losers", f"{start} ?", "4M", hcp=(4, 8),
+                              lengths={"M": (6, 13)}, forcing=F.SIGNOFF,
+                              test=lambda i, b, c: i.losers() <= 7)),
         ("advance_ov_cue", _R("adv_1nt_major_game", f"{start} ?", "4M", hcp=(9, 15),
                               lengths={"M": (6, 13)})),
         ("advance_ov_cue", _R("adv_1nt_3nt", f"{start} ?", "3N", hcp=(10, 15))),
