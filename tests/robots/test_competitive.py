@@ -327,3 +327,9 @@ def test_responder_bids_a_long_suit_over_their_three_level_jump(hand: str, aucti
 def test_the_negative_double_of_1h_shows_four_spades_and_1s_five(hand: str,
                                                                   expected: str) -> None:
     assert choose(hand, "1D 1H") == expected
+
+
+def test_a_long_suit_with_values_to_spare_competes_at_the_three_level() -> None:
+    # 15 HCP and AKQJ82 after partner's 1NT answer to the balancing double and their 2♠:
+    # 3♦, not a pass (the two level is gone; 15 + partner's 6–10 is more than theirs)
+    assert choose("9.AT2.AKQJ82.JT4", "1S P P X P 1NT 2S", vul=BOTH) == "3D"

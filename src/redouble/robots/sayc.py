@@ -1078,6 +1078,8 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
             target = Call.bid(2, Strain.NOTRUMP)
         elif info.lengths[long] >= 6 and not ctx.last_bid_by_us():
             target = Call.bid(2, long.strain)
+            if target not in legal and combined >= p.invite:
+                target = Call.bid(3, long.strain)  # compete at three with values to spare
     current = ctx.last_bid
     forced = ctx.partner_forces()
     if target is not None and target in legal and _bid_on(ctx, target, current, fit, forced):
