@@ -54,6 +54,19 @@ def test_splinter_raises(opening: str, hand: str, call: str) -> None:
     assert "splinter" in words and "at most 1" in words and "game forcing" in words
 
 
+@pytest.mark.parametrize(("hand", "call", "rule"), [
+    # ten HCP, five trumps and a void are game values (15 dummy points): the splinter, not
+    # the 1NT response that hid the fit
+    ("J8764..T4.AKQT54", "4H", "splinter_S_H"),
+    # 11 HCP and two doubletons count 13 dummy points: a game-forcing raise, not a limit raise
+    ("KJ74.Q3.KT542.Q3", "2NT", "major_jacoby"),
+    # 11 HCP and one doubleton (12): the limit raise
+    ("KJ74.Q32.KT54.Q3", "3S", "major_limit_raise"),
+])
+def test_game_raises_count_dummy_points(hand: str, call: str, rule: str) -> None:
+    assert choose(MODERN, hand, "1S P") == (call, rule)
+
+
 def test_opener_signs_off_with_wasted_honours_and_asks_with_a_fit() -> None:
     # ♦KQ opposite the diamond splinter are wasted: game only
     assert choose(MODERN, "AKJ54.K32.KQ3.32", "1S P 4D P") == ("4S", "splinter_S_D_game")

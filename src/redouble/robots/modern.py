@@ -327,6 +327,11 @@ def _replacements() -> dict[str, Rule]:
         _R("open_3", "?", "3s", hcp=(5, 10), lengths={"s": (7, 8)},
            notes=(("preempt", None),), test=_preempt),
         _R("open_pass", "?", "P", hcp=(0, 11)),
+        # Jacoby 2NT on dummy points: 13+ with 11+ HCP (KJ74 Q3 KT54 Q3, 11 HCP and two
+        # doubletons, is a game raise, too strong for the limit raise's 10–12)
+        _R("major_jacoby", "1M P ?", "2N", hcp=(13, ANY), points=Points.SUPPORT, trump="M",
+           lengths={"M": (4, 13)}, artificial=True, forcing=F.GAME_FORCING,
+           notes=(("jacoby2nt", None),), test=lambda i, b, c: i.hcp >= 11),
         _R("takeout", "1s ?", "X", hcp=(11, 17), lengths={"s": (0, 3)}, artificial=True,
            forcing=F.FORCING, notes=(("takeout", None), ("unbid_suits", None)), test=_takeout),
         _R("weak_jump_overcall", "1s ?", "jt", hcp=(5, 10), lengths={"t": (6, 7)},
@@ -720,7 +725,7 @@ def _splinters() -> list[tuple[str, Rule]]:
             x = short.letter()
             bid = f"{level}{x}"
             out += [
-                ("major_jacoby", _R(f"splinter_{M}_{x}", f"1{M} P ?", bid, hcp=(11, 15),
+                ("major_jacoby", _R(f"splinter_{M}_{x}", f"1{M} P ?", bid, hcp=(10, 15),
                                     lengths={M: (4, 13), x: (0, 1)}, artificial=True,
                                     forcing=F.GAME_FORCING, notes=(("splinter", x),))),
                 ("rkc_ask", _R(f"splinter_{M}_{x}_game", f"1{M} P {bid} P ?", f"4{M}",
