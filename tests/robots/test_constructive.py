@@ -372,6 +372,8 @@ def test_notrump_game_needs_notrump_values(system: System, hand: str, auction: s
     # opener's expected 16 reaching 33, and two key cards, bids its slam itself
     ("J863.AK5.76.AKJ7", "1NT P 2C P 2S P", "6S"),
     ("A.AKQT873.J52.43", "1NT P 2D P 2H P", "6H"),
+    # one key card is enough opposite 2NT when 30 HCP are sure (12 + 20)
+    ("2.Q984.AK62.QJ82", "2NT P 3C P 3H P", "6H"),
     # short of it, or with one key card, game
     ("J863.AK5.76.QJT7", "1NT P 2C P 2S P", "4S"),
     ("K.AKQT873.J52.43", "1NT P 2D P 2H P", "4H"),

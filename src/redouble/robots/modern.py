@@ -2022,7 +2022,8 @@ def _slam_opposite_notrump(system: System, info: HandInfo, ctx: Context,
     """Opposite partner's natural notrump opening (a range of three HCP, balanced: two cards
     at least in every suit) 4NT is quantitative, so a hand about to bid game in its fit bids
     the small slam itself when its support points and partner's expected HCP reach 33 and it
-    holds two key cards (the notrump opener has shown its strength; nothing is left to ask)."""
+    holds two key cards, or one when the HCP sure between the hands reach 30 (the notrump
+    opener has shown its strength; nothing is left to ask)."""
     call = chosen.call
     if not call.is_bid or call.strain is None or call.strain.suit is None or call.level != (
             4 if call.strain.suit.is_major else 5):
@@ -2036,8 +2037,10 @@ def _slam_opposite_notrump(system: System, info: HandInfo, ctx: Context,
     if hi - lo > 3 or info.lengths[trump] + max(2, ctx.known(ctx.partner).lengths[trump][0]) < 8:
         return chosen
     partner, _ = sayc._partner_estimate(ctx)
-    if _slam_points(info, trump) + partner < NOTRUMP_SLAM_ZONE or info.keycards(trump) < 2:
+    if _slam_points(info, trump) + partner < NOTRUMP_SLAM_ZONE:
         return chosen
+    if info.keycards(trump) < 2 and info.hcp + lo < 30:
+        return chosen  # one key card is enough only when 30 HCP are sure (two aces not out)
     return system.meaning(ctx, Call.bid(6, call.strain))
 
 
