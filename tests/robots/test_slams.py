@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from redouble.calls import Call
+from redouble.cards import Suit
 from redouble.hand import Hand
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.modern import MODERN
@@ -450,3 +451,11 @@ def test_key_cards_are_asked_only_for_the_suit_the_answer_will_be_about() -> Non
     assert chosen.call != Call.parse("4NT")
     assert chosen.call.strain is not None and chosen.call.strain.suit is not None
     assert chosen.call.strain.suit.name == "HEARTS"
+
+
+def test_four_card_support_asks_for_key_cards_in_partners_suit() -> None:
+    # 20 HCP with AQJ2 opposite 1♥–1♠: the spade fit is the slam suit, so the hand asks for
+    # key cards rather than jump to 4♥ in its own six-card suit
+    *_, chosen = _explained("AQJ2.AKQJ54.Q.JT", "1H P 1S P")
+    assert chosen.call == Call.parse("4NT")
+    assert ("rkc_suit", Suit.SPADES) in chosen.shown.notes

@@ -1994,8 +1994,8 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     trump = ctx.agreed_suit() or sayc.unagreed_keycard_suit(ctx)
     if trump is None:
         return _slam_opposite_notrump(system, info, ctx, chosen)
-    if call.is_bid and call.strain is not trump.strain:
-        return chosen
+    if call.is_bid and call.strain is not trump.strain and info.lengths[trump] < 4:
+        return chosen  # a game of our own, unless four cards support partner's suit
     if info.lengths[trump] + ctx.known(ctx.partner).lengths[trump][0] < 8:
         return chosen
     partner, _ = sayc._partner_estimate(ctx)
