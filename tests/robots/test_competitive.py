@@ -333,3 +333,20 @@ def test_a_long_suit_with_values_to_spare_competes_at_the_three_level() -> None:
     # 15 HCP and AKQJ82 after partner's 1NT answer to the balancing double and their 2♠:
     # 3♦, not a pass (the two level is gone; 15 + partner's 6–10 is more than theirs)
     assert choose("9.AT2.AKQJ82.JT4", "1S P P X P 1NT 2S", vul=BOTH) == "3D"
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # the strong takeout double bids again after a minimum advance (the SAYC booklet: a
+    # double then a new suit or notrump shows 17+): its own suit, notrump with 18-20
+    # balanced and a stopper, a raise with four trumps; a minimum double passes
+    ("JT3.AKJT72.K7.AK", "1D X P 1S P", "2H"),
+    ("AQ3.KJ4.KQ5.QJ43", "1D X P 1S P", "1NT"),
+    ("A953.AK43.AK932.", "1C X P 1D P", "2D"),
+    ("AQ3.KJ4.K5.Q8643", "1D X P 1H P", "Pass"),
+    # the same from the balancing seat: 18 HCP and five spades raise partner's 1♠
+    ("KT763.73.AQJ.AK5", "1H P P X P 1S P", "2S"),
+    # a game hand is placed by strength, not shown at the cheapest level
+    ("AKQJ9843.A83.K.Q", "1C X P 1H P", "4S"),
+])
+def test_the_doubler_rebids_with_extra_values(hand: str, auction: str, expected: str) -> None:
+    assert choose(hand, auction) == expected

@@ -1284,21 +1284,38 @@ def _with_advance(low: int, high: int = ANY) -> Callable[[HandInfo, Bind, Contex
 
 
 def _doubler_rebids() -> list[tuple[str, Rule]]:
-    """The takeout doubler after partner's suit advance with four trumps: game when the two
-    hands make 25 (doubler's support points and the middle of the advance's range), a raise
-    inviting it with 22–24, else a pass (a minimum double has shown its values)."""
-    start = "1s X P Lu P ?"
+    """The takeout doubler after partner's suit advance, direct or in the balancing seat:
+    with four trumps game when the two hands make 25 (doubler's support points and the
+    middle of the advance's range), a raise inviting it with 20–24 (of a minor with 16–18
+    HCP and no five-card major); a strong double (the SAYC booklet: a takeout double then a
+    new suit or notrump shows 17+) names its own five- or six-card suit with 17–20 or bids
+    notrump with 18–20 balanced and their suit stopped (stronger hands and longer suits
+    are placed by strength); else a pass (a minimum double has shown its values)."""
     four = {"u": (4, 13)}
-    return [
-        ("advance_ov_cue", _R("doubler_game", start, "4u", hcp=(12, ANY), lengths=four,
-                              points=Points.SUPPORT, trump="u", test=_with_advance(25),
-                              when=lambda c, b: b["u"].is_major)),
-        ("advance_ov_cue", _R("doubler_raise", start, "cu", hcp=(14, ANY), lengths=four,
-                              points=Points.SUPPORT, trump="u", forcing=F.INVITATIONAL,
-                              test=_with_advance(22, 24),
-                              when=lambda c, b: _at_level(2)(c, b) and b["u"].is_major)),
-        ("advance_ov_cue", _R("doubler_pass", start, "P", hcp=(11, 15))),
-    ]
+    out: list[tuple[str, Rule]] = []
+    for tag, start in (("", "1s X P Lu P ?"), ("_bal", "1s P P X P Lu P ?")):
+        out += [
+            ("advance_ov_cue", _R(f"doubler_game{tag}", start, "4u", hcp=(12, ANY),
+                                  lengths=four, points=Points.SUPPORT, trump="u",
+                                  test=_with_advance(25), when=lambda c, b: b["u"].is_major)),
+            ("advance_ov_cue", _R(f"doubler_raise{tag}", start, "cu", hcp=(14, ANY),
+                                  lengths=four, points=Points.SUPPORT, trump="u",
+                                  forcing=F.INVITATIONAL, test=_with_advance(20, 24),
+                                  when=lambda c, b: _at_level(2)(c, b) and b["u"].is_major)),
+            ("advance_ov_cue", _R(f"doubler_raise_minor{tag}", start, "cu", hcp=(16, 18),
+                                  lengths={"u": (4, 13), "H": (0, 4), "S": (0, 4)},
+                                  forcing=F.INVITATIONAL,
+                                  when=lambda c, b: (not b["u"].is_major
+                                                     and _cheapest(c, b["u"].strain) <= 3))),
+            ("advance_ov_cue", _R(f"doubler_strong_nt{tag}", start, "cN", hcp=(18, 20),
+                                  balanced=True, test=_stopper("s"), test_note=("stopper", "s"),
+                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+            ("advance_ov_cue", _R(f"doubler_strong_suit{tag}", start, "cv", hcp=(17, 20),
+                                  lengths={"v": (5, 6)},
+                                  when=lambda c, b: _cheapest(c, b["v"].strain) <= 3)),
+            ("advance_ov_cue", _R(f"doubler_pass{tag}", start, "P", hcp=(11, 15))),
+        ]
+    return out
 
 
 def _nt_overcall_advances() -> list[tuple[str, Rule]]:

@@ -43,7 +43,7 @@ Bind = Mapping[str, Suit]
 VARIABLES: dict[str, tuple[Suit, ...]] = {
     "M": (Suit.HEARTS, Suit.SPADES),
     "m": (Suit.CLUBS, Suit.DIAMONDS),
-    "s": tuple(Suit), "t": tuple(Suit), "u": tuple(Suit),
+    "s": tuple(Suit), "t": tuple(Suit), "u": tuple(Suit), "v": tuple(Suit),
 }
 _LETTERS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES}
 
