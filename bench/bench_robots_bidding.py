@@ -119,7 +119,7 @@ def run() -> str:
         "",
         f"`python -m bench robots_bidding` = `redouble robots match --mode dd-bidding "
         f"--opponents baseline --boards {boards} --self-play {self_play} --seed {seed}` (the "
-        "robots' default system: modern, with competitive, game, slam and penalty-double "
+        "robots' default system: modern, with competitive, game and penalty-double "
         "decisions by simulation), then the same with `--rules-only`: both tables bid (team "
         "A = redouble sits NS in the open room, EW in the closed room), no card play, each "
         "contract scored with its double-dummy tricks. The baseline is commit "

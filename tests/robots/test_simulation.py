@@ -23,6 +23,7 @@ from redouble.robots.robot import SaycRobot
 from redouble.robots.simulation import (
     LAYOUT_COST,
     MIN_LAYOUTS,
+    SIMULATED,
     Decision,
     SimulatedChoice,
     Simulator,
@@ -184,3 +185,21 @@ def test_a_doubled_contract_credits_declarer_half_a_trick_over_double_dummy() ->
     assert _score_for(doubled, 9, Vulnerability.NONE, Side.EW) == -((-100 + 590) // 2)
     assert _score_for(plain, 9, Vulnerability.NONE, Side.NS) == -50  # undoubled: DD as it is
     assert _score_for(doubled, 13, Vulnerability.NONE, Side.NS) == 590 + 3 * 100
+
+
+def test_slam_decisions_stay_with_the_rules_unless_asked_for() -> None:
+    # 20 HCP opposite a 1♥ response, 4♥ by the rules: a slam decision, which the default
+    # simulator leaves to the rules (SIMULATED) and one built to simulate slams weighs
+    deal = Deal.from_pbn("N:AKQ5.AKT4.Q54.Q5 J2.965.KJ72.AJ96 843.QJ873.A6.K84 "
+                         "T976.2.T983.T732")
+    state = BoardState(Board.numbered(1, deal=deal))
+    for text in ("1D", "P", "1H", "P"):
+        state.make_call(Call.parse(text), seat=state.actor)
+    view = state.view(Seat.NORTH)
+    ctx = MODERN.context(view.dealer, view.vulnerability, [e.call for e in view.auction])
+    info = HandInfo.of(view.hand)
+    chosen = MODERN.choose(info, ctx)
+    assert Decision.SLAM not in SIMULATED
+    assert Simulator(MODERN, seed=5).decide(view, ctx, info, chosen) is None
+    asked = Simulator(MODERN, seed=5, kinds=frozenset(Decision)).decide(view, ctx, info, chosen)
+    assert asked is not None and asked.kind is Decision.SLAM

@@ -42,7 +42,7 @@ def match_command(
                                         "system: modern, sayc, 2/1, modern-0314 or 2/1-0314."
                                         )] = "modern",
     simulate: Annotated[bool, typer.Option("--simulate/--rules-only", help="dd-bidding: "
-                                           "competitive, game, slam and penalty-double "
+                                           "competitive, game and penalty-double "
                                            "decisions by simulation, or the rules alone.")] = True,
     pbn: Annotated[Path | None, typer.Option(help="Write the match as PBN here.")] = None,
     lin: Annotated[Path | None, typer.Option(help="Write the match as LIN here.")] = None,

@@ -55,7 +55,7 @@ class SaycRobot:
                  budget: float = 0.8, samples: int | None = None, seed: int = 0,
                  lang: str = "en", simulate: bool = True, bid_budget: float = 0.6) -> None:
         self.system = system
-        # competitive, game, slam and penalty-double decisions by simulation (None: rules only)
+        # competitive, game and penalty-double decisions by simulation (None: rules only)
         self.simulator = Simulator(system, seed=seed, budget=bid_budget) if simulate else None
         # None: play for the form of scoring the table shows in each view (IMPs if it shows none)
         fixed = None if scoring is None else Scoring.parse(scoring)
