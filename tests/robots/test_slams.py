@@ -437,10 +437,10 @@ def test_the_key_card_ask_from_a_fit_one_hand_knows_is_answered_in_that_suit(
 
 
 def test_a_game_raise_in_support_points_is_worth_its_hcp_less_two() -> None:
-    from redouble.robots.sayc import _partner_estimate
+    from redouble.robots.sayc import partner_estimate
 
     ctx, _, _ = _explained("AK42.KQT2.T2.AQT", "1C P 1D P 1H P 4H P")
-    assert _partner_estimate(ctx)[0] >= 13  # 13+ support points hold 11+ HCP; 11 was read
+    assert partner_estimate(ctx)[0] >= 13  # 13+ support points hold 11+ HCP; 11 was read
 
 
 def test_key_cards_are_asked_only_for_the_suit_the_answer_will_be_about() -> None:

@@ -419,7 +419,7 @@ def _missing_by_odds(info: HandInfo, ctx: Context) -> int:
     if read is None:
         return 5
     own, valid = read
-    share = min(0.95, sayc._partner_estimate(ctx)[0] / max(1, 40 - info.hcp))
+    share = min(0.95, sayc.partner_estimate(ctx)[0] / max(1, 40 - info.hcp))
     out = 5 - own
 
     def odds(k: int) -> float:
@@ -2015,7 +2015,7 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
         return chosen  # a game of our own, unless four cards support partner's suit
     if info.lengths[trump] + ctx.known(ctx.partner).lengths[trump][0] < 8:
         return chosen
-    partner, _ = sayc._partner_estimate(ctx)
+    partner, _ = sayc.partner_estimate(ctx)
     if _slam_points(info, trump) + partner < KEYCARD_ZONE or info.keycards(trump) < 1:
         return chosen
     asked = system.meaning(ctx, four_nt)
@@ -2024,7 +2024,7 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     # the suit partner will answer for, and the asker's continuation bid: the one the system
     # reads after 4NT (1♠–2♣–2♥–4NT is key cards for spades: it shows three of them)
     answered = system.context(ctx.dealer, ctx.vulnerability, (*ctx.calls, four_nt, PASS))
-    if sayc._rkc_trump(answered) is not trump:
+    if sayc.rkc_trump(answered) is not trump:
         return chosen
     return asked
 
@@ -2053,7 +2053,7 @@ def _slam_opposite_notrump(system: System, info: HandInfo, ctx: Context,
     trump = call.strain.suit
     if hi - lo > 3 or info.lengths[trump] + max(2, ctx.known(ctx.partner).lengths[trump][0]) < 8:
         return chosen
-    partner, _ = sayc._partner_estimate(ctx)
+    partner, _ = sayc.partner_estimate(ctx)
     if _slam_points(info, trump) + partner < NOTRUMP_SLAM_ZONE:
         return chosen
     if info.keycards(trump) < 2 and info.hcp + lo < 30:

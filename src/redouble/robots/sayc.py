@@ -27,8 +27,11 @@ __all__ = [
     "keycard_answer",
     "natural_fallback",
     "negative_double",
+    "notrump_points",
     "opening_suit",
+    "partner_estimate",
     "rkc_answers",
+    "rkc_trump",
     "sayc_rules",
     "takeout_advances",
 ]
@@ -68,7 +71,7 @@ def _opening_test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 def _trump_is(level: int) -> When:
     """The call names the agreed trump suit (``level`` is for readability only)."""
     def when(ctx: Context, bind: Bind) -> bool:
-        trump = _rkc_trump(ctx)
+        trump = rkc_trump(ctx)
         return trump is not None and bind.get("s") is trump
     return when
 
@@ -192,7 +195,7 @@ def _best_unbid(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 FOUR_NT = Call.bid(4, Strain.NOTRUMP)
 
 
-def _rkc_trump(ctx: Context) -> Suit | None:
+def rkc_trump(ctx: Context) -> Suit | None:
     """The key-card suit: the agreed trump suit if our side has one, else the suit an
     unagreed 4NT of ours asked about (the last natural suit our side bid before it)."""
     agreed = ctx.agreed_suit()
@@ -228,16 +231,16 @@ def unagreed_keycard_suit(ctx: Context) -> Suit | None:
 
 def _rkc_open(ctx: Context, bind: Bind) -> bool:
     last = ctx.last_bid
-    trump = _rkc_trump(ctx)
+    trump = rkc_trump(ctx)
     if trump is None or last is None or last.rank >= Call.bid(4, Strain.NOTRUMP).rank:
         return False
     return not any(e.call == Call.bid(4, Strain.NOTRUMP) for e in ctx.our_bids())
 
 
 def _rkc_ask_test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    trump = _rkc_trump(ctx)
+    trump = rkc_trump(ctx)
     assert trump is not None
-    partner, _ = _partner_estimate(ctx)  # the same estimate the placement uses
+    partner, _ = partner_estimate(ctx)  # the same estimate the placement uses
     return info.support_points(trump) + partner >= 33 and info.keycards(trump) >= 1
 
 
@@ -249,7 +252,7 @@ def _partner_asked_rkc(ctx: Context, bind: Bind) -> bool:
 
 def _rkc_answer(count: tuple[int, ...], queen: bool | None) -> Test:
     def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-        trump = _rkc_trump(ctx)
+        trump = rkc_trump(ctx)
         if trump is None:
             return False
         if info.keycards(trump) not in count:
@@ -268,7 +271,7 @@ def _my_rkc_answered(ctx: Context, bind: Bind) -> bool:
 def keycard_answer(info: HandInfo, ctx: Context) -> tuple[int, list[int]] | None:
     """After partner's key-card answer: this hand's key cards and the counts the answer may
     mean that fit beside them, or ``None`` when there is no answer to read."""
-    trump = _rkc_trump(ctx)
+    trump = rkc_trump(ctx)
     answer = ctx.partner_last()
     if trump is None or answer is None or answer.call.strain is None:
         return None
@@ -301,14 +304,14 @@ def kings_asked(ctx: Context) -> bool:
     mine = ctx.calls_of(ctx.bidder)
     last = ctx.last_bid
     return (_my_rkc_answered(ctx, {}) and last is not None and last.rank < FIVE_NT.rank
-            and _rkc_trump(ctx) is not None and len(mine) > 0 and mine[-1].call == FOUR_NT)
+            and rkc_trump(ctx) is not None and len(mine) > 0 and mine[-1].call == FOUR_NT)
 
 
 def queen_ask(ctx: Context) -> Call | None:
     """The bid that now asks for the trump queen: after partner's 5♣/5♦ answer (one count of
     key cards, the queen unknown) to our 4NT, the cheapest bid that is not five of the trump
     suit, below six of it (Kantar's Roman key-card Blackwood)."""
-    trump = _rkc_trump(ctx)
+    trump = rkc_trump(ctx)
     answer = ctx.partner_last()
     last = ctx.last_bid
     if (trump is None or answer is None or last is None or answer.call != last
@@ -322,7 +325,7 @@ def queen_ask(ctx: Context) -> Call | None:
 def _partner_asked_queen(ctx: Context, bind: Bind) -> bool:
     last = ctx.partner_last()
     return (last is not None and "queen_ask" in dict(last.shown.notes)
-            and ctx.calls[-1].kind is CallKind.PASS and _rkc_trump(ctx) is not None)
+            and ctx.calls[-1].kind is CallKind.PASS and rkc_trump(ctx) is not None)
 
 
 def _bids_below_six(last: Call, trump: Suit) -> list[Call]:
@@ -333,7 +336,7 @@ def _bids_below_six(last: Call, trump: Suit) -> list[Call]:
 
 def _between(ctx: Context) -> list[Call]:
     """The bids above the queen ask and below six of the trump suit."""
-    trump, last = _rkc_trump(ctx), ctx.last_bid
+    trump, last = rkc_trump(ctx), ctx.last_bid
     assert trump is not None and last is not None
     return _bids_below_six(last, trump)
 
@@ -342,7 +345,7 @@ def _queen_answer(info: HandInfo, ctx: Context) -> Call:
     """The answer to the queen ask (Kantar): without the queen the cheapest bid of the trump
     suit; with it the cheapest side king below six of the trump suit, else six of the trump
     suit when five was open, 5NT when it was not."""
-    trump = _rkc_trump(ctx)
+    trump = rkc_trump(ctx)
     assert trump is not None
     between = _between(ctx)
     five, six = Call.bid(5, trump.strain), Call.bid(6, trump.strain)
@@ -362,7 +365,7 @@ def _queen_when(kind: str) -> When:
     def when(ctx: Context, bind: Bind) -> bool:
         if not _partner_asked_queen(ctx, bind):
             return False
-        trump = _rkc_trump(ctx)
+        trump = rkc_trump(ctx)
         five_open = trump is not None and Call.bid(5, trump.strain) in _between(ctx)
         if kind == "none":
             return bind["s"] is trump
@@ -418,12 +421,12 @@ def gerber_answers() -> list[Rule]:
 def _partner_asked_kings(ctx: Context, bind: Bind) -> bool:
     last = ctx.partner_last()
     return (last is not None and last.call == FIVE_NT and "kings_ask" in dict(last.shown.notes)
-            and ctx.calls[-1].kind is CallKind.PASS and _rkc_trump(ctx) is not None)
+            and ctx.calls[-1].kind is CallKind.PASS and rkc_trump(ctx) is not None)
 
 
 def _cheapest_side_king(info: HandInfo, ctx: Context) -> Suit | None:
     """The cheapest side suit below the trump suit where the hand holds the king."""
-    trump = _rkc_trump(ctx)
+    trump = rkc_trump(ctx)
     assert trump is not None
     return next((s for s in Suit if s < trump and info.has(s, Rank.KING)), None)
 
@@ -436,7 +439,7 @@ def _king_answer(suit: Suit) -> Test:
 
 def _king_below_trumps(suit: Suit) -> When:
     def when(ctx: Context, bind: Bind) -> bool:
-        trump = _rkc_trump(ctx)
+        trump = rkc_trump(ctx)
         return _partner_asked_kings(ctx, bind) and trump is not None and suit < trump
     return when
 
@@ -448,7 +451,7 @@ def king_answers() -> list[Rule]:
               artificial=True, forcing=F.FORCING, notes=(("king_of", suit.letter()),),
               when=_king_below_trumps(suit), test=_king_answer(suit)) for suit in (C, D, H)]
     out.append(_R("kings_answer_none", "... 5N P ?", "6s", notes=(("no_side_king", None),),
-                  when=lambda c, b: _partner_asked_kings(c, b) and b["s"] is _rkc_trump(c),
+                  when=lambda c, b: _partner_asked_kings(c, b) and b["s"] is rkc_trump(c),
                   test=lambda i, b, c: _cheapest_side_king(i, c) is None))
     return out
 
@@ -456,7 +459,7 @@ def king_answers() -> list[Rule]:
 def _answer_is_five_of_trump(ctx: Context) -> bool:
     """Partner's key-card answer is five of the trump suit itself (5♦ in diamonds, 5♥ in
     hearts): the sign-off is to pass it."""
-    trump = _rkc_trump(ctx)
+    trump = rkc_trump(ctx)
     last = ctx.last_bid
     return trump is not None and last is not None and last == Call.bid(5, trump.strain)
 
@@ -474,7 +477,7 @@ def _missing(lo: int, hi: int) -> Test:
 
 
 def _grand(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    trump = _rkc_trump(ctx)
+    trump = rkc_trump(ctx)
     if trump is None:
         return False
     partner = ctx.known(ctx.partner).hcp[0]
@@ -978,7 +981,7 @@ def takeout_advances(tag: str, adv: str) -> list[Rule]:
 # --- natural fallback: placement by strength and fit ----------------------------------------
 
 
-def _partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
+def partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
     """Partner's expected HCP and least suit lengths, from what partner's calls showed."""
     known = ctx.known(ctx.partner)
     lo, hi = known.hcp
@@ -1026,7 +1029,7 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
     """A sensible call where no rule applies: place the contract by combined strength and fit."""
     p = placement
     legal = _legal_set(ctx)
-    partner_pts, partner_len = _partner_estimate(ctx)
+    partner_pts, partner_len = partner_estimate(ctx)
     last = ctx.partner_last()
     if last is not None and last.shown.forcing is Forcing.SIGNOFF and ctx.last_bid_by_us():
         return PASS, Shown()
@@ -1211,7 +1214,7 @@ def _placement_strength(ctx: Context, call: Call) -> tuple[int, int]:
     if not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)) or call.level is None:
         return (0, MAX_HCP)
     assert call.strain is not None
-    partner, _ = _partner_estimate(ctx)
+    partner, _ = partner_estimate(ctx)
     if call.level >= 6:
         return (max(0, 33 - partner - 4), MAX_HCP)
     if call.level >= _game_level(call.strain):

@@ -105,9 +105,9 @@ def _reaches_game(call: Call) -> bool:
 def _slam_values(ctx: Context, info: HandInfo) -> bool:
     """28 HCP between the hands with partner's expected share (the placement's own estimate):
     enough for double dummy to find a slam on a good fit, so the simulation weighs it."""
-    from redouble.robots.sayc import _partner_estimate
+    from redouble.robots.sayc import partner_estimate
 
-    return info.hcp + _partner_estimate(ctx)[0] >= 28
+    return info.hcp + partner_estimate(ctx)[0] >= 28
 
 
 def decision_kind(system: System, ctx: Context, info: HandInfo,
