@@ -2045,9 +2045,10 @@ def _slam_opposite_notrump(system: System, info: HandInfo, ctx: Context,
     if not call.is_bid or call.strain is None or call.strain.suit is None or call.level != (
             4 if call.strain.suit.is_major else 5):
         return chosen
-    opening = next((e for e in ctx.calls_of(ctx.partner) if e.call.is_bid), None)
-    if (opening is None or opening.call.strain is not Strain.NOTRUMP or opening.shown.artificial
-            or ctx.opened_at >= len(ctx.calls) or ctx.dealer.next(ctx.opened_at) is not ctx.partner):
+    if ctx.opener is not ctx.partner:
+        return chosen
+    opening = next(e for e in ctx.calls_of(ctx.partner) if e.call.is_bid)
+    if opening.call.strain is not Strain.NOTRUMP or opening.shown.artificial:
         return chosen
     lo, hi = ctx.known(ctx.partner).hcp
     trump = call.strain.suit
@@ -2151,9 +2152,7 @@ def _long_suit_minimum(ctx: Context) -> int:
     """The most HCP of a minimum hand that rebids its long suit rather than jump to 3NT:
     12 for opener (a minimum opening), 11 for responder opposite an opening (12 opposite
     an opening is game, and the cheap rebid of the suit is not forcing)."""
-    opened = ctx.opened_at
-    partner_opened = opened < len(ctx.calls) and ctx.dealer.next(opened) is ctx.partner
-    return 11 if partner_opened else 12
+    return 11 if ctx.opener is ctx.partner else 12
 
 
 def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:

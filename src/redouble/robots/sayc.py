@@ -16,7 +16,6 @@ from redouble.cards import Rank, Strain, Suit
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Shown
 from redouble.robots.system import BiddingSystemError, Bind, Context, Rule, System, Test, When
-from redouble.seats import Seat
 
 __all__ = [
     "RKC_VARIANTS",
@@ -988,7 +987,7 @@ def partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
     if not ctx.calls_of(ctx.partner) or all(e.call.kind is CallKind.PASS
                                               for e in ctx.calls_of(ctx.partner)):
         return (min(hi, lo + 4) if hi < MAX_HCP else 6), tuple(a for a, _ in known.lengths)
-    if _opened(ctx, ctx.partner):
+    if ctx.opener is ctx.partner:
         lo = max(lo, 11)  # a light (rule of 20) opening is worth a sound one in playing strength
     for e in ctx.calls_of(ctx.partner):
         if e.shown.points is not Points.HCP and e.shown.hcp[0] <= hi:
@@ -997,12 +996,6 @@ def partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
             lo = max(lo, e.shown.hcp[0] - 2)
     estimate = lo + min(3, max(0, (min(hi, 30) - lo) // 2))
     return estimate, tuple(a for a, _ in known.lengths)
-
-
-def _opened(ctx: Context, seat: Seat) -> bool:
-    """Whether ``seat`` made the auction's opening bid."""
-    opened = ctx.opened_at
-    return opened < len(ctx.calls) and ctx.dealer.next(opened) is seat
 
 
 def _game_level(strain: Strain) -> int:

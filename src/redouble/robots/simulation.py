@@ -201,10 +201,9 @@ def _with_passes(ctx: Context, constraints: dict[Seat, HandConstraint]
     the passes no meaning: opposite partner's opening a responder with 10+ HCP acts, and over
     the opponents' opening a hand with 16+ HCP doubles or bids (trap passes aside)."""
     out = dict(constraints)
-    opened = ctx.opened_at
-    if opened >= len(ctx.calls):
+    opener, opened = ctx.opener, ctx.opened_at
+    if opener is None:
         return out
-    opener = ctx.dealer.next(opened)
     for seat in Seat:
         calls = [e for i, e in enumerate(ctx.history) if e.seat is seat and i > opened]
         if not calls or seat is opener or any(e.call.kind is not CallKind.PASS for e in calls):

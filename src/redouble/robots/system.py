@@ -88,6 +88,12 @@ class Context:
         return len(self.calls)
 
     @property
+    def opener(self) -> Seat | None:
+        """The seat that made the opening bid, or ``None`` if nobody has bid yet."""
+        opened = self.opened_at
+        return self.dealer.next(opened) if opened < len(self.calls) else None
+
+    @property
     def tail(self) -> tuple[Call, ...]:
         """The calls from the opening bid on."""
         return self.calls[self.opened_at:]
