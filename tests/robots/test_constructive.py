@@ -259,6 +259,27 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("A32.7.K9876.KT85", "1H P 1NT P 2H P", "Pass", "up to 10 HCP, at most 1 ♥"),
     # a good seven-card major opposite the jump rebid: its game at once
     ("AKJ97542.5.74.K2", "1H P 1S P 3H P", "4S", "8+ HCP, 7+ ♠"),
+    # opener's new suit at the one level is not forcing, but opener may hold 18: responder
+    # with 7–10 and no four cards for it bids 1NT, 11–12 balanced 2NT (opener accepts with
+    # 14+), a six-card suit again, or a preference with five of opener's minor
+    ("J83.T6.A9753.A94", "P P 1C P 1D P 1H P", "1NT", "7–10 HCP, at most 3 ♥"),
+    ("432.A73.KJ75.852", "P P P 1C P 1D P 1S P", "1NT", "7–10 HCP"),
+    ("K.AT976.QT4.9652", "1C P 1H P 1S P", "1NT", "7–10 HCP, at most 3 ♠"),
+    ("KJ3.Q6.KJ753.Q94", "1C P 1D P 1H P", "2NT", "11–12 HCP, at most 3 ♥, balanced"),
+    ("KQ.AKQ4.J86.QJT3", "1C P 1D P 1H P 2NT P", "3NT", "maximum, 14+ HCP"),
+    ("KQ.AJ54.J86.JT32", "1C P 1D P 1H P 2NT P", "Pass", "minimum"),
+    ("K3.Q4.QJ8763.J94", "1C P 1D P 1H P", "2D", "6+ ♦"),
+    ("K3.K4.8763.QJ942", "1C P 1D P 1S P", "2C", "6–10 HCP, at most 3 ♠, 5+ ♣"),
+    # a weak hand still passes
+    ("J83.T65.97532.94", "1C P 1D P 1H P", "Pass", ""),
+    # after opener's lower new suit at the two level (1♥–1♠–2♦, 10–18): the preference
+    # to the first suit with as many cards there (6–9), the jump preference with three
+    # and 10–12 support points, which opener raises to game with 14+
+    ("KQ75.932.85.A876", "1H P 1S P 2D P", "2H", "6–9 HCP, 2+ ♥"),
+    ("KQ75.93.852.A876", "1H P 1S P 2D P", "Pass", ""),
+    ("KQ75.Q32.85.A876", "1H P 1S P 2D P", "3H", "10–12 support points, 3+ ♥, invitational"),
+    ("A3.AKJ76.KQ43.42", "1H P 1S P 2D P 3H P", "4H", "maximum, 14+ HCP"),
+    ("A3.QJ976.KQ43.42", "1H P 1S P 2D P 3H P", "Pass", "minimum"),
 ])
 def test_games_and_strain_in_constructive_auctions(system: System, hand: str, auction: str,
                                                    call: str, reads: str) -> None:
@@ -351,8 +372,9 @@ def test_a_hand_limited_short_of_game_bids_none_after_partners_pass(system: Syst
 @SYSTEMS
 @pytest.mark.parametrize(("hand", "auction", "call"), [
     # 3NT is counted in HCP and running length, not a fifth card: 9 HCP with five spades and
-    # a doubleton in each of opener's suits is no game opposite 1♥–2♦ (12–18)
-    ("KQ964.A9.86.7532", "1H P 1S P 2D P", "Pass"),
+    # a doubleton in each of opener's suits is no game opposite 1♥–2♦ (10–18): the false
+    # preference to opener's first suit, the longer one
+    ("KQ964.A9.86.7532", "1H P 1S P 2D P", "2H"),
     ("KQ964.A9.86.K532", "1H P 1S P 2D P", "3NT"),
     # a minor fit plays 3NT with the HCP for it and no more than one suit nobody has stopped
     # or shown: with both majors open, not 3NT; with spades held, 3NT
@@ -381,3 +403,4 @@ def test_notrump_game_needs_notrump_values(system: System, hand: str, auction: s
 def test_a_fit_opposite_notrump_bids_its_slam(system: System, hand: str, auction: str,
                                               call: str) -> None:
     assert choose(system, hand, auction) == call
+

@@ -639,6 +639,8 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _jump_shift_answers()],
         *[("rkc_ask", rule) for rule in _two_over_one_rebid_answers()],
         *[("rkc_ask", rule) for rule in _second_major_raises()],
+        *[("rkc_ask", rule) for rule in _after_one_level_rebid()],
+        *[("rkc_ask", rule) for rule in _after_two_level_rebid()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
@@ -1652,6 +1654,55 @@ def _second_major_raises() -> list[Rule]:
            points=Points.SUPPORT, trump="u", notes=(("maximum", None),), **major),
         _R("opener_second_major_decline", f"{seq} 3u P ?", "P", notes=(("minimum", None),),
            **major),
+    ]
+
+
+def _after_one_level_rebid() -> list[Rule]:
+    """Responder's second call after opener's new suit at the one level (1♣–1♦–1♥,
+    1♦–1♥–1♠), which is not forcing but leaves opener's range at 10–18: with no four cards
+    for it (and no six-card suit, ``_responder_long_suit``), a preference with five of
+    opener's minor (6–10), 1NT (7–10) or 2NT (11–12, invitational; opener bids game with
+    14+): the textbook rebids of a responder who must not pass 8–10 HCP opposite a hand that
+    may hold 18."""
+    seq = "1s P 1t P 1u P"
+    short_u = {"lengths": {"u": (0, 3)}}
+    return [
+        _R("resp_one_level_preference", f"{seq} ?", "2s", hcp=(6, 10),
+           lengths={"s": (5, 13), "u": (0, 3)}, when=lambda c, b: not b["s"].is_major),
+        _R("resp_one_level_1nt", f"{seq} ?", "1N", hcp=(7, 10), **short_u),
+        _R("resp_one_level_2nt", f"{seq} ?", "2N", hcp=(11, 12), balanced=True,
+           forcing=F.INVITATIONAL, **short_u),
+        _R("opener_one_level_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(14, ANY),
+           notes=(("maximum", None),)),
+        _R("opener_one_level_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
+           notes=(("minimum", None),)),
+    ]
+
+
+def _prefers_first(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """As long in opener's first suit as in the second: the preference goes to the first
+    (opener holds more of it; a 2–2 preference is the textbook false preference)."""
+    return info.lengths[bind["s"]] >= info.lengths[bind["u"]]
+
+
+def _after_two_level_rebid() -> list[Rule]:
+    """Responder's second call after opener's lower new suit at the two level (1♥–1♠–2♦,
+    1♦–1♠–2♣: 10–18, not forcing): with no six-card suit (``_responder_long_suit``) the
+    preference to opener's first suit with as many cards there as in the second (6–9), or its jump
+    preference with three cards and 10–12 support points (invitational: opener bids game
+    with 14+)."""
+    seq = "1s P 1t P 2u P"
+    below = {"when": lambda c, b: b["u"] < b["s"]}
+    return [
+        _R("resp_two_level_preference", f"{seq} ?", "2s", hcp=(6, 9),
+           lengths={"s": (2, 13)}, test=_prefers_first, **below),
+        _R("resp_two_level_jump_preference", f"{seq} ?", "3s", hcp=(10, 12),
+           points=Points.SUPPORT, trump="s", lengths={"s": (3, 13)}, forcing=F.INVITATIONAL,
+           test=_prefers_first, **below),
+        _R("opener_jump_preference_accept", f"{seq} 3s P ?", "4s", hcp=(14, ANY),
+           notes=(("maximum", None),), when=lambda c, b: b["u"] < b["s"] and b["s"].is_major),
+        _R("opener_jump_preference_decline", f"{seq} 3s P ?", "P", hcp=(0, 13),
+           notes=(("minimum", None),), **below),
     ]
 
 
