@@ -396,6 +396,10 @@ def test_notrump_game_needs_notrump_values(system: System, hand: str, auction: s
     ("A.AKQT873.J52.43", "1NT P 2D P 2H P", "6H"),
     # one key card is enough opposite 2NT when 30 HCP are sure (12 + 20)
     ("2.Q984.AK62.QJ82", "2NT P 3C P 3H P", "6H"),
+    # the same opposite opener's 1NT rebid (10–14, two cards at least in every suit): a
+    # six-card major and 19 HCP, 21 support points with the 8-card fit, bids its slam
+    ("K76.AJ9876.A2.AK", "1D P 1H P 1NT P", "6H"),
+    ("K76.QJ9876.A2.K2", "1D P 1H P 1NT P", "4H"),
     # short of it, or with one key card, game
     ("J863.AK5.76.QJT7", "1NT P 2C P 2S P", "4S"),
     ("K.AKQT873.J52.43", "1NT P 2D P 2H P", "4H"),

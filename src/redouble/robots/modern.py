@@ -2064,9 +2064,9 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
         return _slam_opposite_notrump(system, info, ctx, chosen)
     if call.is_bid and call.strain is not trump.strain and info.lengths[trump] < 4:
         return chosen  # a game of our own, unless four cards support partner's suit
-    if info.lengths[trump] + ctx.known(ctx.partner).lengths[trump][0] < 8:
+    partner, partner_len = sayc.partner_estimate(ctx)
+    if info.lengths[trump] + partner_len[trump] < 8:
         return chosen
-    partner, _ = sayc.partner_estimate(ctx)
     if _slam_points(info, trump) + partner < KEYCARD_ZONE or info.keycards(trump) < 1:
         return chosen
     asked = system.meaning(ctx, four_nt)
@@ -2087,25 +2087,24 @@ directly: the 33 of every point-count text, and with 33 the opponents cannot hol
 
 def _slam_opposite_notrump(system: System, info: HandInfo, ctx: Context,
                            chosen: Explained) -> Explained:
-    """Opposite partner's natural notrump opening (a range of three HCP, balanced: two cards
-    at least in every suit) 4NT is quantitative, so a hand about to bid game in its fit bids
-    the small slam itself when its support points and partner's expected HCP reach 33 and it
-    holds two key cards, or one when the HCP sure between the hands reach 30 (the notrump
-    opener has shown its strength; nothing is left to ask)."""
+    """Opposite partner's natural notrump opening or rebid (a range of three or four HCP,
+    balanced: two cards at least in every suit) 4NT is quantitative, so a hand about to bid
+    game in its fit bids the small slam itself when its support points and partner's
+    expected HCP reach 33 and it holds two key cards, or one when the HCP sure between the
+    hands reach 30 (the notrump opener has shown its strength; nothing is left to ask)."""
     call = chosen.call
     if not call.is_bid or call.strain is None or call.strain.suit is None or call.level != (
             4 if call.strain.suit.is_major else 5):
         return chosen
-    if ctx.opener is not ctx.partner:
-        return chosen
-    opening = next(e for e in ctx.calls_of(ctx.partner) if e.call.is_bid)
-    if opening.call.strain is not Strain.NOTRUMP or opening.shown.artificial:
+    if ctx.opener is not ctx.partner or not any(
+            e.call.is_bid and e.call.strain is Strain.NOTRUMP and (e.call.level or 0) <= 2
+            and not e.shown.artificial for e in ctx.calls_of(ctx.partner)):
         return chosen
     lo, hi = ctx.known(ctx.partner).hcp
     trump = call.strain.suit
-    if hi - lo > 3 or info.lengths[trump] + max(2, ctx.known(ctx.partner).lengths[trump][0]) < 8:
+    partner, partner_len = sayc.partner_estimate(ctx)
+    if hi - lo > 4 or info.lengths[trump] + partner_len[trump] < 8:
         return chosen
-    partner, _ = sayc.partner_estimate(ctx)
     if _slam_points(info, trump) + partner < NOTRUMP_SLAM_ZONE:
         return chosen
     if info.keycards(trump) < 2 and info.hcp + lo < 30:

@@ -995,7 +995,15 @@ def partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
             # (6–10: 4+; a raise to game on 13+ support points: 11+)
             lo = max(lo, e.shown.hcp[0] - 2)
     estimate = lo + min(3, max(0, (min(hi, 30) - lo) // 2))
-    return estimate, tuple(a for a, _ in known.lengths)
+    least = tuple(a for a, _ in known.lengths)
+    if ctx.opener is ctx.partner and any(
+            e.call.is_bid and e.call.strain is Strain.NOTRUMP and (e.call.level or 0) <= 2
+            and not e.shown.artificial for e in ctx.calls_of(ctx.partner)):
+        # an opener who bid 1NT or 2NT naturally (the opening or a rebid) holds two cards at
+        # least in every suit: a six-card suit opposite has its eight-card fit (3NT may be a
+        # long minor's game)
+        least = tuple(max(2, a) for a in least)
+    return estimate, least
 
 
 def _game_level(strain: Strain) -> int:
