@@ -1668,7 +1668,7 @@ def _after_one_level_rebid() -> list[Rule]:
     short_u = {"lengths": {"u": (0, 3)}}
     return [
         _R("resp_one_level_preference", f"{seq} ?", "2s", hcp=(6, 10),
-           lengths={"s": (5, 13), "u": (0, 3)}, when=lambda c, b: not b["s"].is_major),
+           lengths={"s": (5, 13), "u": (0, 3)}, notes=(("preference", None),), when=lambda c, b: not b["s"].is_major),
         _R("resp_one_level_1nt", f"{seq} ?", "1N", hcp=(7, 10), **short_u),
         _R("resp_one_level_2nt", f"{seq} ?", "2N", hcp=(11, 12), balanced=True,
            forcing=F.INVITATIONAL, **short_u),
@@ -1695,9 +1695,9 @@ def _after_two_level_rebid() -> list[Rule]:
     below = {"when": lambda c, b: b["u"] < b["s"]}
     return [
         _R("resp_two_level_preference", f"{seq} ?", "2s", hcp=(6, 9),
-           lengths={"s": (2, 13)}, test=_prefers_first, **below),
+           lengths={"s": (2, 13)}, notes=(("preference", None),), test=_prefers_first, **below),
         _R("resp_two_level_jump_preference", f"{seq} ?", "3s", hcp=(10, 12),
-           points=Points.SUPPORT, trump="s", lengths={"s": (3, 13)}, forcing=F.INVITATIONAL,
+           notes=(("preference", None),), points=Points.SUPPORT, trump="s", lengths={"s": (3, 13)}, forcing=F.INVITATIONAL,
            test=_prefers_first, **below),
         _R("opener_jump_preference_accept", f"{seq} 3s P ?", "4s", hcp=(14, ANY),
            notes=(("maximum", None),), when=lambda c, b: b["u"] < b["s"] and b["s"].is_major),
