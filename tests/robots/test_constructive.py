@@ -272,6 +272,27 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("K3.K4.8763.QJ942", "1C P 1D P 1S P", "2C", "6–10 HCP, at most 3 ♠, 5+ ♣"),
     # a weak hand still passes
     ("J83.T65.97532.94", "1C P 1D P 1H P", "Pass", ""),
+    # fourth suit forcing: 12+ HCP with no stopper in the fourth suit and no fit bids it;
+    # with a stopper, 3NT at once
+    ("AJ974.Q3.872.AQ7", "1H P 1S P 2C P", "2D", "fourth suit forcing"),
+    ("Q54.AQ86.Q4.A964", "1C P 1H P 1S P", "2D", "12+ HCP, game forcing"),
+    ("AJ974.Q3.K72.AQ7", "1H P 1S P 2C P", "3NT", ""),
+    # opener describes: three of responder's major, notrump with the stopper (3NT with
+    # 15+), a five-card second suit, else the first suit again
+    ("KT3.AKJ75.Q4.K82", "1H P 1S P 2C P 2D P", "2S", "3+ ♠"),
+    ("K3.AKJ75.K4.8732", "1H P 1S P 2C P 2D P", "2NT", "stopper in ♦"),
+    ("K3.AKJ75.A4.Q872", "1H P 1S P 2C P 2D P", "3NT", "15+ HCP, stopper in ♦"),
+    ("3.AKJ75.Q4.KJ872", "1H P 1S P 2C P 2D P", "3C", "5+ ♣"),
+    ("K3.AKJ75.Q4.K872", "1H P 1S P 2C P 2D P", "2H", ""),
+    # nobody stops the fourth suit: the 5-2 major game, or five of opener's minor
+    ("AJ974.Q3.872.AQ7", "1H P 1S P 2C P 2D P 2H P", "4H", "2+ ♥"),
+    ("AJ974.3.872.AQ72", "1H P 1S P 2C P 2D P 3C P", "5C", "4+ ♣"),
+    # 1♠–1NT–2♥: four hearts raise by support points (9–11 invite, 12+ game); opener
+    # accepts the invitation with 15+
+    ("92.8753.AKT98.JT", "1S P 1NT P 2H P", "3H", "9–11 support points, 4+ ♥"),
+    ("9.KQ53.AJ876.T96", "1S P 1NT P 2H P", "4H", "12+ support points"),
+    ("AKT74.QJ94.J3.63", "1S P 1NT P 2H P 3H P", "Pass", "minimum"),
+    ("AKQ74.AJ94.J.K63", "1S P 1NT P 2H P 3H P", "4H", "maximum, 15+ support points"),
     # after opener's lower new suit at the two level (1♥–1♠–2♦, 10–18): the preference
     # to the first suit with as many cards there (6–9), the jump preference with three
     # and 10–12 support points, which opener raises to game with 14+

@@ -149,6 +149,12 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "penalty_pass": ("leaves the double in for penalty", "laat het doublet staan als strafdoublet",
                      "lässt das Kontra als Strafkontra stehen", "lar doblingen stå som straff"),
     "preference": ("preference", "voorkeur", "Präferenz", "preferanse"),
+    "fourth_suit": ("fourth suit forcing: game values, asks opener to describe further (a "
+                    "stopper in it for notrump)", "vierde kleur forcing: manchwaarden, vraagt "
+                    "de openaar verder te beschrijven (een stop erin voor sans atout)",
+                    "vierte Farbe forcierend: Partiewerte, fragt den Eröffner nach mehr (einem "
+                    "Stopper darin für Sans Atout)", "fjerde farge krav: utgangsverdier, ber "
+                    "åpner beskrive videre (stopper i den for grand)"),
     "responsive": ("responsive double: values, two unbid suits",
                    "responsief doublet: waarden, twee ongeboden kleuren",
                    "Responsive-Kontra: Werte, zwei ungereizte Farben",

@@ -641,6 +641,8 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _second_major_raises()],
         *[("rkc_ask", rule) for rule in _after_one_level_rebid()],
         *[("rkc_ask", rule) for rule in _after_two_level_rebid()],
+        *[("rkc_ask", rule) for rule in _hearts_after_1nt()],
+        *[("rkc_ask", rule) for rule in _fourth_suit_forcing()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
@@ -1697,13 +1699,89 @@ def _after_two_level_rebid() -> list[Rule]:
         _R("resp_two_level_preference", f"{seq} ?", "2s", hcp=(6, 9),
            lengths={"s": (2, 13)}, notes=(("preference", None),), test=_prefers_first, **below),
         _R("resp_two_level_jump_preference", f"{seq} ?", "3s", hcp=(10, 12),
-           notes=(("preference", None),), points=Points.SUPPORT, trump="s", lengths={"s": (3, 13)}, forcing=F.INVITATIONAL,
-           test=_prefers_first, **below),
+           notes=(("preference", None),), points=Points.SUPPORT, trump="s",
+           lengths={"s": (3, 13)}, forcing=F.INVITATIONAL, test=_prefers_first, **below),
         _R("opener_jump_preference_accept", f"{seq} 3s P ?", "4s", hcp=(14, ANY),
            notes=(("maximum", None),), when=lambda c, b: b["u"] < b["s"] and b["s"].is_major),
         _R("opener_jump_preference_decline", f"{seq} 3s P ?", "P", hcp=(0, 13),
            notes=(("minimum", None),), **below),
     ]
+
+
+def _hearts_after_1nt() -> list[Rule]:
+    """Responder's raise of opener's hearts after 1♠–1NT–2♥ (1NT 6–10 denied three spades,
+    not four hearts; 2♥ 10–18): four hearts and 12+ support points bid game, 9–11 invite
+    (opener bids game with 15+), fewer pass or give preference; a 4-4 fit counted like any
+    raise, not 26 in the natural placement's estimate of a wide rebid."""
+    seq = "1S P 1N P 2H P"
+    four = {"lengths": {"H": (4, 13)}, "points": Points.SUPPORT, "trump": "H"}
+    return [
+        _R("resp_1nt_hearts_game", f"{seq} ?", "4H", hcp=(12, ANY), **four),
+        _R("resp_1nt_hearts_invite", f"{seq} ?", "3H", hcp=(9, 11), forcing=F.INVITATIONAL,
+           **four),
+        _R("opener_1nt_hearts_accept", f"{seq} 3H P ?", "4H", hcp=(15, ANY),
+           points=Points.SUPPORT, trump="H", notes=(("maximum", None),)),
+        _R("opener_1nt_hearts_decline", f"{seq} 3H P ?", "P", notes=(("minimum", None),)),
+    ]
+
+
+def _fourth_suit_hand(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Game values with no natural call: no stopper in the fourth suit (with one, 3NT), no
+    six-card suit of responder's own, no three cards in opener's major first suit and no four
+    in a major second suit (those fits have their bids)."""
+    s, t, u, v = bind["s"], bind["t"], bind["u"], bind["v"]
+    return (not info.stopper(v) and info.lengths[t] < 6
+            and not (s.is_major and info.lengths[s] >= 3)
+            and not (u.is_major and info.lengths[u] >= 4))
+
+
+def _cheapest_at(*levels: int) -> Callable[[Context, Bind], bool]:
+    """The fourth suit ``v`` is bid at one of ``levels`` (a one-level fourth suit is natural)."""
+    return lambda ctx, bind: _cheapest(ctx, bind["v"].strain) in levels
+
+
+def _after_fourth_suit(ctx: Context, bind: Bind) -> bool:
+    """Partner's last call was fourth suit forcing."""
+    last = ctx.partner_last()
+    return last is not None and "fourth_suit" in dict(last.shown.notes)
+
+
+def _fourth_suit_forcing() -> list[Rule]:
+    """Fourth suit forcing (the SAYC booklet's, played to game as in modern standard): after
+    1♥–1♠–2♣ or 1♦–1♥–1♠ responder with 12+ HCP and no natural call bids the fourth suit,
+    and opener describes in order: three cards in responder's major, notrump with a stopper
+    in the fourth suit (3NT with 15+), a six-card first suit, a five-card second suit, four
+    cards in the fourth suit, else the first suit again."""
+    out: list[Rule] = []
+    for tag, seq, levels in (("", "1s P 1t P 2u P", (2, 3)), ("_one", "1s P 1t P 1u P", (2,))):
+        asked = f"{seq} Lv P ?"
+        answer = {"forcing": F.FORCING, "when": _after_fourth_suit}
+        out += [
+            _R(f"fourth_suit{tag}", f"{seq} ?", "cv", hcp=(12, ANY), artificial=True,
+               forcing=F.GAME_FORCING, notes=(("fourth_suit", None),),
+               when=_cheapest_at(*levels), test=_fourth_suit_hand),
+            _R(f"fourth_suit{tag}_support", asked, "ct", lengths={"t": (3, 13)},
+               when=lambda c, b: b["t"].is_major and _after_fourth_suit(c, b),
+               forcing=F.FORCING),
+            _R(f"fourth_suit{tag}_3nt", asked, "3N", hcp=(15, ANY), test=_stopper("v"),
+               test_note=("stopper", "v"), **answer),
+            _R(f"fourth_suit{tag}_nt", asked, "cN", hcp=(10, 14), test=_stopper("v"),
+               test_note=("stopper", "v"), **answer),
+            _R(f"fourth_suit{tag}_six", asked, "cs", lengths={"s": (6, 13)}, **answer),
+            _R(f"fourth_suit{tag}_five_five", asked, "cu", lengths={"u": (5, 13)}, **answer),
+            _R(f"fourth_suit{tag}_raise", asked, "cv", lengths={"v": (4, 13)}, **answer),
+            _R(f"fourth_suit{tag}_again", asked, "cs", **answer),
+            # neither hand stops the fourth suit: the major game in opener's five-card suit
+            # with two of it, else the minor game with four of opener's second suit
+            _R(f"fourth_suit{tag}_major_game", f"{asked[:-2]} Ls P ?", "4s",
+               lengths={"s": (2, 13)}, test=lambda i, b, c: not i.stopper(b["v"]),
+               when=lambda c, b: b["s"].is_major and c.last_bid is not None
+               and c.last_bid.level == 2 + (b["s"] < b["v"])),
+            _R(f"fourth_suit{tag}_minor_game", f"{asked[:-2]} Lu P ?", "5u",
+               lengths={"u": (4, 13)}, test=lambda i, b, c: not i.stopper(b["v"]),
+               when=lambda c, b: not b["u"].is_major),
+        ]
+    return out
 
 
 def _jump_shift_answers() -> list[Rule]:

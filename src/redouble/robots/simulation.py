@@ -68,7 +68,8 @@ def _asking(explained: Explained) -> bool:
     keys = {key for key, _ in explained.shown.notes}
     return bool(keys & {"rkc", "stayman", "transfer", "feature_ask", "jacoby2nt", "nmf",
                         "lebensohl", "strong2c", "waiting", "relay", "asks_minor", "michaels",
-                        "unusual_2nt", "splinter", "cue_slam_try"}) or explained.rule.startswith(
+                        "unusual_2nt", "splinter", "cue_slam_try",
+                        "fourth_suit"}) or explained.rule.startswith(
         ("rkc_answer", "rkc_small", "rkc_grand", "rkc_stop"))
 
 
