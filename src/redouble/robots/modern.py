@@ -1670,7 +1670,8 @@ def _after_one_level_rebid() -> list[Rule]:
     short_u = {"lengths": {"u": (0, 3)}}
     return [
         _R("resp_one_level_preference", f"{seq} ?", "2s", hcp=(6, 10),
-           lengths={"s": (5, 13), "u": (0, 3)}, notes=(("preference", None),), when=lambda c, b: not b["s"].is_major),
+           lengths={"s": (5, 13), "u": (0, 3)}, notes=(("preference", None),),
+           when=lambda c, b: not b["s"].is_major),
         _R("resp_one_level_1nt", f"{seq} ?", "1N", hcp=(7, 10), **short_u),
         _R("resp_one_level_2nt", f"{seq} ?", "2N", hcp=(11, 12), balanced=True,
            forcing=F.INVITATIONAL, **short_u),
@@ -1690,14 +1691,15 @@ def _prefers_first(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 def _after_two_level_rebid() -> list[Rule]:
     """Responder's second call after opener's lower new suit at the two level (1♥–1♠–2♦,
     1♦–1♠–2♣: 10–18, not forcing): with no six-card suit (``_responder_long_suit``) the
-    preference to opener's first suit with as many cards there as in the second (6–9), or its jump
-    preference with three cards and 10–12 support points (invitational: opener bids game
-    with 14+)."""
+    preference to opener's first suit with as many cards there as in the second (6–9), or
+    its jump preference with three cards and 10–12 support points (invitational: opener
+    bids game with 14+)."""
     seq = "1s P 1t P 2u P"
     below = {"when": lambda c, b: b["u"] < b["s"]}
     return [
         _R("resp_two_level_preference", f"{seq} ?", "2s", hcp=(6, 9),
-           lengths={"s": (2, 13)}, notes=(("preference", None),), test=_prefers_first, **below),
+           lengths={"s": (2, 13)}, notes=(("preference", None),), test=_prefers_first,
+           **below),
         _R("resp_two_level_jump_preference", f"{seq} ?", "3s", hcp=(10, 12),
            notes=(("preference", None),), points=Points.SUPPORT, trump="s",
            lengths={"s": (3, 13)}, forcing=F.INVITATIONAL, test=_prefers_first, **below),
@@ -1754,7 +1756,8 @@ def _fourth_suit_forcing() -> list[Rule]:
     cards in the fourth suit, else the first suit again."""
     out: list[Rule] = []
     for tag, seq, levels in (("", "1s P 1t P 2u P", (2, 3)), ("_one", "1s P 1t P 1u P", (2,))):
-        asked = f"{seq} Lv P ?"
+        fourth = f"{seq} Lv P"
+        asked = f"{fourth} ?"
         answer = {"forcing": F.FORCING, "when": _after_fourth_suit}
         out += [
             _R(f"fourth_suit{tag}", f"{seq} ?", "cv", hcp=(12, ANY), artificial=True,
@@ -1773,11 +1776,11 @@ def _fourth_suit_forcing() -> list[Rule]:
             _R(f"fourth_suit{tag}_again", asked, "cs", **answer),
             # neither hand stops the fourth suit: the major game in opener's five-card suit
             # with two of it, else the minor game with four of opener's second suit
-            _R(f"fourth_suit{tag}_major_game", f"{asked[:-2]} Ls P ?", "4s",
+            _R(f"fourth_suit{tag}_major_game", f"{fourth} Ls P ?", "4s",
                lengths={"s": (2, 13)}, test=lambda i, b, c: not i.stopper(b["v"]),
                when=lambda c, b: b["s"].is_major and c.last_bid is not None
                and c.last_bid.level == 2 + (b["s"] < b["v"])),
-            _R(f"fourth_suit{tag}_minor_game", f"{asked[:-2]} Lu P ?", "5u",
+            _R(f"fourth_suit{tag}_minor_game", f"{fourth} Lu P ?", "5u",
                lengths={"u": (4, 13)}, test=lambda i, b, c: not i.stopper(b["v"]),
                when=lambda c, b: not b["u"].is_major),
         ]
@@ -2174,9 +2177,7 @@ def _slam_opposite_notrump(system: System, info: HandInfo, ctx: Context,
     if not call.is_bid or call.strain is None or call.strain.suit is None or call.level != (
             4 if call.strain.suit.is_major else 5):
         return chosen
-    if ctx.opener is not ctx.partner or not any(
-            e.call.is_bid and e.call.strain is Strain.NOTRUMP and (e.call.level or 0) <= 2
-            and not e.shown.artificial for e in ctx.calls_of(ctx.partner)):
+    if not sayc.partner_opened_notrump(ctx):
         return chosen
     lo, hi = ctx.known(ctx.partner).hcp
     trump = call.strain.suit

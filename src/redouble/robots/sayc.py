@@ -29,6 +29,7 @@ __all__ = [
     "notrump_points",
     "opening_suit",
     "partner_estimate",
+    "partner_opened_notrump",
     "rkc_answers",
     "rkc_trump",
     "sayc_rules",
@@ -996,14 +997,18 @@ def partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
             lo = max(lo, e.shown.hcp[0] - 2)
     estimate = lo + min(3, max(0, (min(hi, 30) - lo) // 2))
     least = tuple(a for a, _ in known.lengths)
-    if ctx.opener is ctx.partner and any(
-            e.call.is_bid and e.call.strain is Strain.NOTRUMP and (e.call.level or 0) <= 2
-            and not e.shown.artificial for e in ctx.calls_of(ctx.partner)):
-        # an opener who bid 1NT or 2NT naturally (the opening or a rebid) holds two cards at
-        # least in every suit: a six-card suit opposite has its eight-card fit (3NT may be a
-        # long minor's game)
+    if partner_opened_notrump(ctx):
+        # two cards at least in every suit: a six-card suit opposite has its eight-card fit
         least = tuple(max(2, a) for a in least)
     return estimate, least
+
+
+def partner_opened_notrump(ctx: Context) -> bool:
+    """Partner opened the bidding and has bid 1NT or 2NT naturally (the opening or a rebid):
+    a balanced hand (3NT is left out: it may be a long minor's game)."""
+    return ctx.opener is ctx.partner and any(
+        e.call.is_bid and e.call.strain is Strain.NOTRUMP and (e.call.level or 0) <= 2
+        and not e.shown.artificial for e in ctx.calls_of(ctx.partner))
 
 
 def _game_level(strain: Strain) -> int:
