@@ -301,6 +301,21 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("KQ75.Q32.85.A876", "1H P 1S P 2D P", "3H", "10–12 support points, 3+ ♥, invitational"),
     ("A3.AKJ76.KQ43.42", "1H P 1S P 2D P 3H P", "4H", "maximum, 14+ HCP"),
     ("A3.QJ976.KQ43.42", "1H P 1S P 2D P 3H P", "Pass", "minimum"),
+    # 3NT placed on partner's expected strength only when game is there opposite partner's
+    # minimum: opposite 1♥–1♠–2♦ (11–18) 11–12 invite with 2NT (SAYC's 2NT, 11–12), 13 bids
+    # game; opener accepts with 14, passes 13
+    ("KJ84.Q9.85.KQ76", "1H P 1S P 2D P", "2NT", "invitational"),
+    ("KJ84.Q9.85.AK76", "1H P 1S P 2D P", "3NT", ""),
+    ("A3.KQJ76.KJ43.42", "1H P 1S P 2D P 2NT P", "3NT", ""),
+    ("A3.KQT76.KJ43.42", "1H P 1S P 2D P 2NT P", "Pass", ""),
+    # opener with 16 opposite 1♣–1♦–1♥–1NT (7–10) invites; 17 bids game; responder accepts
+    # the invitation with 9–10
+    ("AJ3.K2.Q3.KQJ32", "1C P 1D P 1H P 1NT P", "2NT", "invitational"),
+    ("AJ3.K2.K3.KQJ32", "1C P 1D P 1H P 1NT P", "3NT", ""),
+    ("K42.Q93.Q984.Q43", "1C P 1D P 1H P 1NT P 2NT P", "3NT", ""),
+    ("K42.Q93.J984.J43", "1C P 1D P 1H P 1NT P 2NT P", "Pass", ""),
+    # a strong two-club opener places its own game: no invitation opposite the waiting 2♦
+    ("AKQ2.AK3.KQJ4.AQ", "2C P 2D P", "3NT", ""),
 ])
 def test_games_and_strain_in_constructive_auctions(system: System, hand: str, auction: str,
                                                    call: str, reads: str) -> None:
@@ -396,7 +411,8 @@ def test_a_hand_limited_short_of_game_bids_none_after_partners_pass(system: Syst
     # a doubleton in each of opener's suits is no game opposite 1♥–2♦ (10–18): the false
     # preference to opener's first suit, the longer one
     ("KQ964.A9.86.7532", "1H P 1S P 2D P", "2H"),
-    ("KQ964.A9.86.K532", "1H P 1S P 2D P", "3NT"),
+    ("KQ964.A9.86.K532", "1H P 1S P 2D P", "2NT"),  # 12: invites (1♥–1♠–2♦–2NT above)
+    ("KQ964.AJ.86.K532", "1H P 1S P 2D P", "3NT"),
     # a minor fit plays 3NT with the HCP for it and no more than one suit nobody has stopped
     # or shown: with both majors open, not 3NT; with spades held, 3NT
     ("72.T3.AKJ5.AKT53", "1C P 1D P 2D P 3D P", "Pass"),
@@ -428,4 +444,3 @@ def test_notrump_game_needs_notrump_values(system: System, hand: str, auction: s
 def test_a_fit_opposite_notrump_bids_its_slam(system: System, hand: str, auction: str,
                                               call: str) -> None:
     assert choose(system, hand, auction) == call
-

@@ -2073,6 +2073,14 @@ def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
     strength partner's system calls showed (see ``modern_fallback``): so a game's HCP reach
     up to that point (a 19-count opposite an opening places game, and says so)."""
     shown = sayc.describe_natural(system, ctx, call)
+    if call == TWO_NT and dict(shown.notes).keys() == {"natural"}:
+        found = _invitable(ctx)
+        if found is not None:  # the invitation of ``_notrump_invitation``: game opposite a maximum
+            lo, estimate = found
+            game = AGGRESSIVE.notrump_game
+            low = max(0, min(AGGRESSIVE.invite - estimate, game - 1 - lo))
+            return replace(shown, hcp=(low, max(low, game - 1 - lo)),
+                           forcing=F.INVITATIONAL)
     if not _is_game(call) or not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
         return shown
     lo, hi = shown.hcp
@@ -2103,6 +2111,7 @@ def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call,
     call, shown = _modern_placement(system, info, ctx)
     if _is_game(call):
         shown = modern_describe(system, ctx, call)  # the same meaning the table reads
+    call, shown = _notrump_invitation(system, info, ctx, call, shown)
     call, shown = _contested_limit(info, ctx, call, shown)
     call, shown = _limited_no_game(info, ctx, call, shown)
     call, shown = _total_tricks_raise(system, info, ctx, call, shown)
@@ -2275,6 +2284,40 @@ def _limited_no_game(info: HandInfo, ctx: Context, call: Call,
     if my_hi + ctx.known(ctx.partner).hcp[1] >= 25:
         return call, shown
     return PASS, Shown()
+
+
+def _invitable(ctx: Context) -> tuple[int, int] | None:
+    """Partner's least and expected HCP when partner has bid naturally with a range of four
+    HCP or more (room left to accept an invitation), 2NT is still a natural bid below game
+    and the caller has not shown a strong opening, else ``None``."""
+    if not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)) or ctx.partner_forces():
+        return None
+    last = ctx.last_bid
+    if last is None or last.rank >= TWO_NT.rank or ctx.opener is None:
+        return None
+    if ctx.known(ctx.bidder).hcp[0] >= 18:
+        return None  # a strong opening (2♣) places the game itself
+    lo, hi = ctx.known(ctx.partner).hcp
+    if ctx.opener is ctx.partner:
+        lo = max(lo, 11)  # a light opening is worth a sound one (the partner estimate's floor)
+    if hi - lo < 3:
+        return None
+    return lo, sayc.partner_estimate(ctx)[0]
+
+
+def _notrump_invitation(system: System, info: HandInfo, ctx: Context, call: Call,
+                        shown: Shown) -> tuple[Call, Shown]:
+    """3NT the placement reaches on partner's expected strength is bid only when the hand
+    and partner's minimum reach game (24 in notrump points); short of that, while partner's
+    range is still open, the hand invites with 2NT, which partner accepts with the top of
+    it: the textbook's 11–12 opposite an opening, 16–17 opposite a one-level response with a
+    narrow range (Root and Pavlicek), where 3NT on the average went down with 22–23 HCP."""
+    if call != THREE_NT:
+        return call, shown
+    found = _invitable(ctx)
+    if found is None or sayc.notrump_points(info) + found[0] >= AGGRESSIVE.notrump_game:
+        return call, shown
+    return TWO_NT, modern_describe(system, ctx, TWO_NT)
 
 
 def _long_suit_minimum(ctx: Context) -> int:
