@@ -303,15 +303,16 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("A3.QJ976.KQ43.42", "1H P 1S P 2D P 3H P", "Pass", "minimum"),
     # 3NT placed on partner's expected strength only when game is there opposite partner's
     # minimum: opposite 1♥–1♠–2♦ (11–18) 11–12 invite with 2NT (SAYC's 2NT, 11–12), 13 bids
-    # game; opener accepts with 14, passes 13
-    ("KJ84.Q9.85.KQ76", "1H P 1S P 2D P", "2NT", "invitational"),
-    ("KJ84.Q9.85.AK76", "1H P 1S P 2D P", "3NT", ""),
+    # game (read as 12+: game opposite opener's minimum, a long suit's point aside); opener
+    # accepts with 14, passes 13
+    ("KJ84.Q9.85.KQ76", "1H P 1S P 2D P", "2NT", "9–12 HCP, invitational"),
+    ("KJ84.Q9.85.AK76", "1H P 1S P 2D P", "3NT", "12–20 HCP"),
     ("A3.KQJ76.KJ43.42", "1H P 1S P 2D P 2NT P", "3NT", ""),
     ("A3.KQT76.KJ43.42", "1H P 1S P 2D P 2NT P", "Pass", ""),
     # opener with 16 opposite 1♣–1♦–1♥–1NT (7–10) invites; 17 bids game; responder accepts
     # the invitation with 9–10
-    ("AJ3.K2.Q3.KQJ32", "1C P 1D P 1H P 1NT P", "2NT", "invitational"),
-    ("AJ3.K2.K3.KQJ32", "1C P 1D P 1H P 1NT P", "3NT", ""),
+    ("AJ3.K2.Q3.KQJ32", "1C P 1D P 1H P 1NT P", "2NT", "15–16 HCP, invitational"),
+    ("AJ3.K2.K3.KQJ32", "1C P 1D P 1H P 1NT P", "3NT", "16–24 HCP"),
     ("K42.Q93.Q984.Q43", "1C P 1D P 1H P 1NT P 2NT P", "3NT", ""),
     ("K42.Q93.J984.J43", "1C P 1D P 1H P 1NT P 2NT P", "Pass", ""),
     # a strong two-club opener places its own game: no invitation opposite the waiting 2♦

@@ -2084,6 +2084,9 @@ def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
     if not _is_game(call) or not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
         return shown
     lo, hi = shown.hcp
+    found = _invitable(ctx) if call == THREE_NT else None
+    if found is not None:  # not invited: game opposite partner's minimum (a long suit's point aside)
+        lo = max(lo, AGGRESSIVE.notrump_game - found[0] - 1)
     held_back = min(MAX_HCP, SLAM_FLOOR - 1 - _partner_by_rules(ctx))
     return replace(shown, hcp=(lo, max(hi, held_back)))
 
