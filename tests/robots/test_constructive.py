@@ -315,6 +315,11 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("AJ3.K2.K3.KQJ32", "1C P 1D P 1H P 1NT P", "3NT", "16–24 HCP"),
     ("K42.Q93.Q984.Q43", "1C P 1D P 1H P 1NT P 2NT P", "3NT", ""),
     ("K42.Q93.J984.J43", "1C P 1D P 1H P 1NT P 2NT P", "Pass", ""),
+    # over 1♦–1♥–1♠–1NT (7–10) an unbalanced minimum bids again: the six-card first suit,
+    # else the five-card second; balanced, it passes
+    ("AQ85.7.AJT632.Q3", "1D P 1H P 1S P 1NT P", "2D", "6+ ♦, to play"),
+    ("AQ852.7.AJT63.Q3", "1D P 1H P 1S P 1NT P", "2S", "5+ ♠"),
+    ("AQ85.K7.JT96.Q32", "1D P 1H P 1S P 1NT P", "Pass", ""),
     # a strong two-club opener places its own game: no invitation opposite the waiting 2♦
     ("AKQ2.AK3.KQJ4.AQ", "2C P 2D P", "3NT", ""),
 ])

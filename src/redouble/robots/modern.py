@@ -1665,7 +1665,7 @@ def _after_one_level_rebid() -> list[Rule]:
     for it (and no six-card suit, ``_responder_long_suit``), a preference with five of
     opener's minor (6–10), 1NT (7–10) or 2NT (11–12, invitational; opener bids game with
     14+): the textbook rebids of a responder who must not pass 8–10 HCP opposite a hand that
-    may hold 18."""
+    may hold 18. Over the 1NT an unbalanced minimum opener bids a suit again."""
     seq = "1s P 1t P 1u P"
     short_u = {"lengths": {"u": (0, 3)}}
     return [
@@ -1679,7 +1679,19 @@ def _after_one_level_rebid() -> list[Rule]:
            notes=(("maximum", None),)),
         _R("opener_one_level_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
            notes=(("minimum", None),)),
+        # opposite the 1NT (7–10) an unbalanced minimum does not leave it in: a six-card
+        # first suit again, else a five-card second suit (to play: responder passes or
+        # gives preference); a balanced hand passes or raises by the placement
+        _R("opener_one_level_1nt_long", f"{seq} 1N P ?", "2s", hcp=(10, 15),
+           lengths={"s": (6, 13)}, forcing=F.SIGNOFF, test=_unbalanced),
+        _R("opener_one_level_1nt_five", f"{seq} 1N P ?", "2u", hcp=(10, 15),
+           lengths={"u": (5, 13)}, test=_unbalanced),
     ]
+
+
+def _unbalanced(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """A singleton or void somewhere, or a six-card suit: no notrump partscore."""
+    return min(info.lengths) <= 1 or max(info.lengths) >= 6
 
 
 def _prefers_first(info: HandInfo, bind: Bind, ctx: Context) -> bool:
