@@ -350,3 +350,16 @@ def test_a_long_suit_with_values_to_spare_competes_at_the_three_level() -> None:
 ])
 def test_the_doubler_rebids_with_extra_values(hand: str, auction: str, expected: str) -> None:
     assert choose(hand, auction) == expected
+
+
+@pytest.mark.parametrize(("hand", "auction"), [
+    ("J8432.5.85.96432", "1S X 3S 4D P P"),  # a 1-count saves in 4♠ over their 4♦
+    ("AT842.72.T653.83", "1C 1S P 3S X P P"),  # a 4-count bids 4♠ after 1♠'s raise
+])
+def test_a_game_raise_in_competition_reads_as_weak_or_strong(hand: str, auction: str) -> None:
+    # in a contested auction the law of total tricks raises a weak hand to game as well as
+    # a strong one: the table must not read 4♠ as "7+ HCP" (the hand would not fit it)
+    assert choose(hand, auction) == "4S"
+    read = meaning(auction, "4S")
+    assert read.shown.hcp[0] == 0
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))

@@ -2083,7 +2083,10 @@ def _is_game(call: Call) -> bool:
 def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
     """SAYC's natural meaning, except that a game may be a slam held back for want of the
     strength partner's system calls showed (see ``modern_fallback``): so a game's HCP reach
-    up to that point (a 19-count opposite an opening places game, and says so)."""
+    up to that point (a 19-count opposite an opening places game, and says so). The
+    placement's 2NT below a notrump game it could not bid is an invitation with its range,
+    and its 3NT then shows game opposite partner's minimum; a raise of partner's five-card
+    suit to game in a contested auction may be weak (the law of total tricks)."""
     shown = sayc.describe_natural(system, ctx, call)
     if call == TWO_NT and dict(shown.notes).keys() == {"natural"}:
         found = _invitable(ctx)
@@ -2096,6 +2099,8 @@ def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
     if not _is_game(call) or not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
         return shown
     lo, hi = shown.hcp
+    if _raise_over_them(ctx, call):
+        lo = 0  # the law of total tricks raises a weak hand as far (``_total_tricks_raise``)
     found = _invitable(ctx) if call == THREE_NT else None
     if found is not None:  # not invited: game opposite partner's minimum (a long suit's point aside)
         lo = max(lo, AGGRESSIVE.notrump_game - found[0] - 1)
@@ -2226,6 +2231,20 @@ def _slam_points(info: HandInfo, trump: Suit) -> int:
 def _is_game_or_slam(call: Call) -> bool:
     assert call.level is not None and call.strain is not None
     return call.level >= 6 or _is_game(call)
+
+
+def _raise_over_them(ctx: Context, call: Call) -> bool:
+    """``call`` raises partner's natural suit, shown five cards long, once the opponents
+    have bid: the total-tricks raise (or save) a weak hand makes as well as a strong one."""
+    if not any(e.seat.side is not ctx.bidder.side and e.call.is_bid for e in ctx.history):
+        return False
+    if not call.is_bid or call.strain is None:
+        return False
+    bids = [e for e in ctx.calls_of(ctx.partner) if e.call.is_bid]
+    if (not bids or bids[-1].shown.artificial or bids[-1].call.strain is not call.strain
+            or call.strain.suit is None):
+        return False
+    return ctx.known(ctx.partner).lengths[call.strain.suit][0] >= 5
 
 
 def _total_tricks_raise(system: System, info: HandInfo, ctx: Context, call: Call,
