@@ -2331,9 +2331,7 @@ def _invitable(ctx: Context) -> tuple[int, int] | None:
         return None
     if ctx.known(ctx.bidder).hcp[0] >= 18:
         return None  # a strong opening (2♣) places the game itself
-    lo, hi = ctx.known(ctx.partner).hcp
-    if ctx.opener is ctx.partner:
-        lo = max(lo, 11)  # a light opening is worth a sound one (the partner estimate's floor)
+    lo, hi = sayc.partner_least(ctx), ctx.known(ctx.partner).hcp[1]
     if hi - lo < 3:
         return None
     return lo, sayc.partner_estimate(ctx)[0]

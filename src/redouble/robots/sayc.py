@@ -29,6 +29,7 @@ __all__ = [
     "notrump_points",
     "opening_suit",
     "partner_estimate",
+    "partner_least",
     "partner_opened_notrump",
     "rkc_answers",
     "rkc_trump",
@@ -988,8 +989,7 @@ def partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
     if not ctx.calls_of(ctx.partner) or all(e.call.kind is CallKind.PASS
                                               for e in ctx.calls_of(ctx.partner)):
         return (min(hi, lo + 4) if hi < MAX_HCP else 6), tuple(a for a, _ in known.lengths)
-    if ctx.opener is ctx.partner:
-        lo = max(lo, 11)  # a light (rule of 20) opening is worth a sound one in playing strength
+    lo = partner_least(ctx)
     for e in ctx.calls_of(ctx.partner):
         if e.shown.points is not Points.HCP and e.shown.hcp[0] <= hi:
             # a raise in support points holds about two HCP fewer than its floor, not five
@@ -1001,6 +1001,13 @@ def partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
         # two cards at least in every suit: a six-card suit opposite has its eight-card fit
         least = tuple(max(2, a) for a in least)
     return estimate, least
+
+
+def partner_least(ctx: Context) -> int:
+    """The least HCP partner's calls showed, an opener counted at 11 at least: a light
+    (rule of 20) opening is worth a sound one in playing strength."""
+    lo = ctx.known(ctx.partner).hcp[0]
+    return max(lo, 11) if ctx.opener is ctx.partner else lo
 
 
 def partner_opened_notrump(ctx: Context) -> bool:
