@@ -169,6 +169,26 @@ def test_opener_with_a_six_card_suit_does_not_double_again() -> None:
 
 
 @pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("A5.K2.AQJ964.732", "1D 2C P P", "2D"),      # three clubs, six diamonds: rebid them
+    ("5.K2.QJ96432.A73", "1D 2C P P", "2D"),      # a minimum: still not sold cheaply
+    ("A5.K2.AKQ964.732", "1D 2C P P", "3D"),      # 16 HCP and a good suit: the jump invites
+    ("AQJ964.K2.A5.732", "1S P P 2H", "Pass"),    # their balancing overcall: partner is weak
+    ("A5.2.AQJ964.K732", "1D 2H P P", "X"),       # a singleton in theirs: the double first
+    ("A5.K2.AQJ96.7432", "1D 2C P P", "Pass"),    # five diamonds, four clubs: sells out
+])
+def test_opener_rebids_a_six_card_suit_when_their_overcall_is_passed_round(
+        hand: str, auction: str, call: str) -> None:
+    # Without the shortness for a reopening double, opener rebids a six-card suit rather than
+    # let the opponents play at the two level: the same rebid it would make without the
+    # overcall, a jump with a good suit and 16-18 (Root, "Commonsense Bidding").
+    assert choose(hand, auction) == call
+    if call not in ("X", "Pass"):
+        read = meaning(auction, call)
+        suit = Call.parse(call).strain.suit  # type: ignore[union-attr]
+        assert read.shown.lengths[suit][0] == 6 and read.shown.conflicts() == []
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
     ("J64.T98754.4.QJT", "1C 1D P 3D X P", "3H"),   # the longest new suit
     ("J64.T987.KQT94.Q", "1C 1D P 3D X P", "Pass"),  # a trump stack: penalty
     ("T9853.J7.JT6.QT2", "1C P P 1D X P", "1S"),     # their balancing overcall, doubled
@@ -363,3 +383,4 @@ def test_a_game_raise_in_competition_reads_as_weak_or_strong(hand: str, auction:
     read = meaning(auction, "4S")
     assert read.shown.hcp[0] == 0
     assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+

@@ -1188,6 +1188,14 @@ def _reopens(extra: int) -> Callable[[HandInfo, Bind, Context], bool]:
     return test
 
 
+def _own_at(level: int, *, jump: bool = False) -> Callable[[Context, Bind], bool]:
+    """Opener's suit ``s`` rebid at its cheapest level (or jumped to, with ``jump``) lands
+    no higher than ``level``."""
+    def when(ctx: Context, bind: Bind) -> bool:
+        return _cheapest(ctx, bind["s"].strain) + int(jump) <= level
+    return when
+
+
 def _reopening() -> list[tuple[str, Rule]]:
     """Opener doubles for takeout when partner has passed and the opponents' suit would
     otherwise play cheaply: their overcall passed round (the reopening double, even with a
@@ -1203,6 +1211,17 @@ def _reopening() -> list[tuple[str, Rule]]:
             lengths={"t": (0, 3), "s": (0, 13 if tag == "" else 5)}, artificial=True,
             notes=(("takeout", None),),
             when=_at_level(3), test=_reopens(extra))))
+    for tag, start in REOPENING_STARTS[:1]:
+        # no double: a six-card suit is rebid (the opponents' partscore is not sold cheaply),
+        # a jump with a good suit and 16-18 HCP, as opener's rebids show without interference
+        out += [
+            ("advance_ov_cue", _R(f"reopen_jump_rebid{tag}", f"{start} ?", "js", hcp=(16, 18),
+                                  lengths={"s": (6, 13)}, forcing=F.INVITATIONAL,
+                                  test=lambda i, b, c: i.top_honours(b["s"], 5) >= 3,
+                                  when=_own_at(3, jump=True))),
+            ("advance_ov_cue", _R(f"reopen_rebid{tag}", f"{start} ?", "cs", hcp=(10, 18),
+                                  lengths={"s": (6, 13)}, when=_own_at(2))),
+        ]
     for tag, start in REOPENING_STARTS:
         reopen = f"{start} X P ?"
         out += [
@@ -2136,6 +2155,7 @@ def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call,
     call, shown = _limited_no_game(info, ctx, call, shown)
     call, shown = _total_tricks_raise(system, info, ctx, call, shown)
     return _major_game(system, info, ctx, call, shown)
+
 
 
 KEYCARD_ZONE = 32
