@@ -384,3 +384,18 @@ def test_a_game_raise_in_competition_reads_as_weak_or_strong(hand: str, auction:
     assert read.shown.hcp[0] == 0
     assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
 
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("862.AK8.K82.T653", "2H X 4H", "X"),          # 10 HCP opposite a takeout double
+    ("T7.AQ54.KT8.T765", "1D 1S X 4S P P", "X"),   # the negative doubler's partner opened
+    ("KQJ854.T4.52.K82", "2S P 3S 4H P P", "Pass"),  # a weak two: no values to double with
+    ("862.AK8.K82.T653", "2H P 4H", "Pass"),       # partner has shown nothing
+    ("8642.8.K82.T653", "2H X 4H", "Pass"),        # 3 HCP: the majority is not ours
+])
+def test_their_game_over_our_values_is_doubled(hand: str, auction: str, call: str) -> None:
+    # When the opponents jump to game over our side's shown values (a takeout or negative
+    # double, an opening), the side with the majority of the HCP doubles rather than let
+    # a preempt or a save play undoubled; a hand that preempted leaves it to partner.
+    assert choose(hand, auction) == call
+    if call == "X":
+        assert "penalty" in str(meaning(auction, "X").shown.describe("en"))

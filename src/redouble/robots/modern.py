@@ -2155,8 +2155,43 @@ def modern_fallback(system: System, info: HandInfo, ctx: Context) -> tuple[Call,
     call, shown = _contested_limit(info, ctx, call, shown)
     call, shown = _limited_no_game(info, ctx, call, shown)
     call, shown = _total_tricks_raise(system, info, ctx, call, shown)
-    return _major_game(system, info, ctx, call, shown)
+    call, shown = _major_game(system, info, ctx, call, shown)
+    return _double_their_game(system, info, ctx, call, shown)
 
+
+VALUES_OVER_THEIR_GAME = 23
+"""HCP between the hands (this one's and partner's expected share) from which a side whose
+partner has bid or doubled doubles the opponents' game rather than let it play undoubled:
+the majority of the deck, where their game bid over our action is a preempt or a save."""
+
+
+def _double_their_game(system: System, info: HandInfo, ctx: Context, call: Call,
+                       shown: Shown) -> tuple[Call, Shown]:
+    """The placement passes their game (or five-level bid) after partner showed values with a
+    bid or a double (six HCP at least): with the majority of the HCP and two cards or more in
+    their suit (as every penalty double of the system), a hand that has not preempted
+    doubles, the opponents having jumped over our action to preempt or to save (Root,
+    "Commonsense Bidding": don't let them steal it undoubled)."""
+    if call != PASS:
+        return call, shown
+    last = ctx.last_bid
+    if last is None or last.level is None or last.strain is None or ctx.last_bid_by_us():
+        return call, shown
+    since = ctx.calls[max(i for i, c in enumerate(ctx.calls) if c.is_bid) + 1:]
+    if not (_is_game(last) and last.level <= 5) or any(c.kind is not CallKind.PASS
+                                                       for c in since):
+        return call, shown  # below game, or already doubled
+    if not any(e.call.is_bid or e.call == DOUBLE for e in ctx.calls_of(ctx.partner)):
+        return call, shown
+    if ctx.known(ctx.partner).hcp[0] < 6 or any(
+            e.call.is_bid and e.shown.hcp_envelope[1] <= 11 for e in ctx.calls_of(ctx.bidder)):
+        return call, shown  # partner showed no values, or this hand preempted
+    suit = last.strain.suit
+    if suit is not None and info.lengths[suit] <= 1:
+        return call, shown  # short in theirs: their trumps sit over partner's
+    if info.hcp + sayc.partner_estimate(ctx)[0] < VALUES_OVER_THEIR_GAME:
+        return call, shown
+    return DOUBLE, system.meaning(ctx, DOUBLE).shown
 
 
 KEYCARD_ZONE = 32
