@@ -468,3 +468,21 @@ def test_a_long_fit_counts_toward_slam(system: System, hand: str, auction: str,
     # of the time, an eight-card fit 36%), so a ninth and tenth trump count a point each
     # toward the key-card ask and the placement's slam
     assert choose(system, hand, auction) == call
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("Q8763.754.8.A742", "2C P 2D P 2H P", "3H"),          # support and values: raise
+    ("Q8763.754.8.7542", "2C P 2D P 2H P", "4H"),          # support and nothing: fast arrival
+    ("K85.75.T86.JT543", "2C P 2D P 2H P", "3C"),          # a five-card suit of its own
+    ("3.T854.K8543.962", "2C P 2D P 2S P", "2NT"),         # nothing to show: waiting
+    ("AKQJ87.AK7.AJ9.4", "2C P 2D P 2S P 2NT P", "3S"),    # opener's six-card major
+    ("A9.AKQ96.AKJ97.A", "2C P 2D P 2H P 2NT P", "3D"),    # opener's second suit
+    ("AKQ.AKJ76.KQ2.A2", "2C P 2D P 2H P 2NT P", "3NT"),   # five hearts and no other suit
+])
+def test_after_two_clubs_and_a_major_responder_describes(system: System, hand: str,
+                                                         auction: str, call: str) -> None:
+    # 2♣–2♦–2M is game forcing: responder raises with three trumps (4M with nothing, fast
+    # arrival), bids a five-card suit, else waits with 2NT, and opener then shows a sixth
+    # card or a second suit, so the fit is found before anyone places the contract
+    assert choose(system, hand, auction) == call

@@ -645,6 +645,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _hearts_after_1nt()],
         *[("rkc_ask", rule) for rule in _fourth_suit_forcing()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
+        *_two_clubs_major(),
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
         ("rebid_jump_own", _R("rebid_major_game", "1s P 1t P ?", "4s", hcp=(20, 25),
@@ -1998,6 +1999,35 @@ def _below_four_not_raised(ctx: Context, bind: Bind) -> bool:
     last = ctx.last_bid
     return (last is not None and (last.level or 0) <= 3 and last.strain is not None
             and last.strain.suit is not None and last.strain.suit is not bind["t"])
+
+
+def _new_suit_at_three(ctx: Context, bind: Bind) -> bool:
+    """A suit other than opener's major ``M``, bid at its cheapest level, three at most."""
+    return bind["u"] is not bind["M"] and _cheapest(ctx, bind["u"].strain) <= 3
+
+
+def _two_clubs_major() -> list[tuple[str, Rule]]:
+    """After 2♣–2♦–2M (game forcing) responder describes before anyone places the contract:
+    three-card support raises (3M with values, 4M with nothing: fast arrival), a five-card
+    suit of its own is bid, else 2NT waits; over 2NT opener rebids a six-card major, bids a
+    second suit, or settles in 3NT (the 2♣ structure of Root and Pavlicek's "Modern Bridge
+    Conventions"), so the fit is found before the placement guesses it."""
+    after = "2C P 2D P 2M P"
+    gf = F.GAME_FORCING
+    return [("2c_2nt_stayman", rule) for rule in (
+        _R("2c_major_fast_raise", f"{after} ?", "4M", hcp=(0, 3), lengths={"M": (3, 13)},
+           forcing=F.SIGNOFF),
+        _R("2c_major_raise", f"{after} ?", "3M", hcp=(4, ANY), lengths={"M": (3, 13)},
+           forcing=gf),
+        _R("2c_major_new_suit", f"{after} ?", "cu", hcp=(4, ANY), lengths={"u": (5, 13)},
+           forcing=gf, when=_new_suit_at_three),
+        _R("2c_major_waiting", f"{after} ?", "2N", artificial=True, forcing=gf,
+           notes=(("waiting", None),)),
+        _R("2c_major_rebid", f"{after} 2N P ?", "3M", lengths={"M": (6, 13)}, forcing=gf),
+        _R("2c_major_second_suit", f"{after} 2N P ?", "cu", lengths={"u": (4, 13)},
+           forcing=gf, when=_new_suit_at_three),
+        _R("2c_major_3nt", f"{after} 2N P ?", "3N", lengths={"M": (5, 5)}),
+    )]
 
 
 def _slam_gaps() -> list[tuple[str, Rule]]:
