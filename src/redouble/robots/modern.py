@@ -2226,7 +2226,8 @@ def _double_their_game(system: System, info: HandInfo, ctx: Context, call: Call,
 
 KEYCARD_ZONE = 32
 """Support points and partner's expected HCP at which a hand asks for key cards (Goren's 33
-for a small slam), the threshold of the generic key-card ask."""
+for a small slam), the threshold of the generic key-card ask, a point lower for each trump
+past eight (``Placement.fit_bonus``)."""
 
 
 def keycards_first(system: System, info: HandInfo, ctx: Context,
@@ -2266,8 +2267,8 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     trumps = info.lengths[trump] + partner_len[trump]
     if trumps < 8:
         return chosen
-    extra = AGGRESSIVE.long_fit * min(2, trumps - 8)
-    if _slam_points(info, trump) + partner + extra < KEYCARD_ZONE or info.keycards(trump) < 1:
+    zone = KEYCARD_ZONE - AGGRESSIVE.fit_bonus(trumps)
+    if _slam_points(info, trump) + partner < zone or info.keycards(trump) < 1:
         return chosen
     asked = system.meaning(ctx, four_nt)
     if "rkc" not in dict(asked.shown.notes):

@@ -1035,6 +1035,10 @@ class Placement:
     """Points a fit counts toward slam for each trump past eight, at most two: a ninth and
     tenth trump are tricks point count misses (0: SAYC's plain count)."""
 
+    def fit_bonus(self, trumps: int) -> int:
+        """The points ``trumps`` between the hands add toward slam (``long_fit``)."""
+        return self.long_fit * min(2, max(0, trumps - 8))
+
 
 SOUND = Placement()
 """SAYC's placement: the textbook 25–26 for game and 33 for a small slam."""
@@ -1065,7 +1069,7 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         combined = info.hcp + 8  # partner unknown: assume an average share
     if fit is not None:
         trumps = info.lengths[fit] + partner_len[fit]
-        if combined + p.long_fit * min(2, max(0, trumps - 8)) >= p.slam and partner_bid:
+        if combined + p.fit_bonus(trumps) >= p.slam and partner_bid:
             target = Call.bid(6, fit.strain)
         elif combined >= p.game or (combined >= p.major_game and fit.is_major):
             if fit.is_major:
