@@ -399,3 +399,19 @@ def test_their_game_over_our_values_is_doubled(hand: str, auction: str, call: st
     assert choose(hand, auction) == call
     if call == "X":
         assert "penalty" in str(meaning(auction, "X").shown.describe("en"))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AQ94.5.KJ73.QT94", "3H P P", "X"),           # takeout shape: the balancing double
+    ("AQ4.K52.KJ3.QT94", "3H P P", "3NT"),         # 16 HCP and a stopper
+    ("Q94.52.KJ73.QT93", "3H P P", "Pass"),        # 9 HCP: not at the three level
+    ("K742.Q83.T52.K96", "3H P P X P", "3S"),      # partner takes the double out
+    ("T42.KQT8.652.K96", "3H P P X P", "Pass"),    # a trump stack: penalty
+])
+def test_their_three_level_preempt_passed_round_is_balanced(hand: str, auction: str,
+                                                            call: str) -> None:
+    # The hand that would have doubled or bid 3NT over a preempt directly does so in the
+    # balancing seat: partner's pass may hide values the preempt took the room to show.
+    assert choose(hand, auction) == call
+    read = meaning(auction, call)
+    assert read.shown.conflicts() == []

@@ -540,6 +540,7 @@ def _additions() -> list[tuple[str, Rule]]:
                            when=lambda c, b: _no_strong(c, b) and _at_level(2)(c, b)
                            and b["t"] > b["s"], test=_good("t"))),
         ("balance_1nt", _R("balance_weak_pass", "2s P P ?", "P", when=_no_strong)),
+        *_balancing_over_three(),
         # partner doubled for takeout, their side raised: responsive doubles and free bids
         ("advance_cue", _R("responsive_game", "1s X 2s|3s ?", "4u", hcp=(11, ANY),
                            lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major)),
@@ -1120,6 +1121,26 @@ def _after_balanced_redouble(tag: str, start: str) -> list[tuple[str, Rule]]:
                               notes=(("penalty_pass", None),))),
         ("advance_ov_cue", _R(f"bal_xx_rebid_pass{tag}", f"{start} b P ?", "P", hcp=(0, 7),
                               when=lambda c, b: c.calls[-2].strain is not Strain.NOTRUMP)),
+    ]
+
+
+def _balancing_over_three(start: str = "3s P P") -> list[tuple[str, Rule]]:
+    """Their three-level preempt passed round to us: the hand that would have doubled or bid
+    3NT over it directly does so in the balancing seat (partner's pass may hide values: a
+    preempt takes the room to show them), and partner advances the double as a takeout
+    double, or leaves it in with a trump stack (Root, "Commonsense Bidding")."""
+    return [
+        ("balance_1nt", _R("balance_three_double", f"{start} ?", "X", hcp=(12, ANY),
+                           lengths={"s": (0, 2)}, artificial=True, forcing=F.FORCING,
+                           notes=(("takeout", None), ("balancing", None)),
+                           test=lambda i, b, c: _takeout(i, b, c) or i.hcp >= 18)),
+        ("balance_1nt", _R("balance_three_3nt", f"{start} ?", "3N", hcp=(15, 20),
+                           test=_stopper("s"), test_note=("stopper", "s"),
+                           notes=(("balancing", None),))),
+        ("balance_1nt", _R("balance_three_penalty_pass", f"{start} X P ?", "P",
+                           lengths={"s": (4, 13)}, notes=(("penalty_pass", None),),
+                           test=lambda i, b, c: i.top_honours(b["s"], 5) >= 2)),
+        *[("balance_1nt", rule) for rule in sayc.takeout_advances("_w3bal", f"{start} X P ?")],
     ]
 
 
