@@ -486,3 +486,12 @@ def test_after_two_clubs_and_a_major_responder_describes(system: System, hand: s
     # arrival), bids a five-card suit, else waits with 2NT, and opener then shows a sixth
     # card or a second suit, so the fit is found before anyone places the contract
     assert choose(system, hand, auction) == call
+
+
+@SYSTEMS
+def test_three_trumps_opposite_a_jump_rebid_minor_bid_its_game(system: System) -> None:
+    # opposite 1♣–1♦–3♣ (six clubs, 16+) eight HCP are game values: 3NT with two side
+    # stoppers, else five of the minor with three trumps, not a pass
+    assert choose(system, "653.T84.AKQ4.742", "1C P 1D P 3C P") == "5C"
+    assert choose(system, "K53.Q84.AJ84.742", "1C P 1D P 3C P") == "3NT"
+    assert choose(system, "653.T84.QJ84.742", "1C P 1D P 3C P") == "Pass"

@@ -1575,6 +1575,9 @@ def _second_round() -> list[Rule]:
            **major_t),
         # 8+ opposite the jump rebid (16–18): game, as with a major (the pass is 0–7)
         _R("resp_jump_rebid_3nt", "1s P 1t P 3s P ?", "3N", hcp=(8, ANY), test=_fitting_3nt),
+        # without the stoppers for 3NT, three cards in opener's six-card minor play its game
+        _R("resp_jump_rebid_minor_game", "1s P 1t P 3s P ?", "5s", hcp=(8, ANY),
+           lengths={"s": (3, 13)}, when=lambda c, b: not b["s"].is_major),
         _R("resp_jump_rebid_pass", "1s P 1t P 3s P ?", "P", hcp=(0, 7)),
         _R("resp_jump_raise_game", "1s P 1t P 3t P ?", "4t", hcp=(8, ANY), **major_t),
         _R("resp_jump_raise_pass", "1s P 1t P 3t P ?", "P", hcp=(0, 7), **major_t),
