@@ -415,3 +415,10 @@ def test_their_three_level_preempt_passed_round_is_balanced(hand: str, auction: 
     assert choose(hand, auction) == call
     read = meaning(auction, call)
     assert read.shown.conflicts() == []
+
+
+def test_opener_does_not_double_their_game_below_the_strength_the_double_shows() -> None:
+    # after a negative double and their jump to game the system reads opener's double as
+    # 15+ (negx_raised_double): 12-14 HCP pass rather than tell partner a hand they are not
+    assert choose("A4.T52.A9853.A94", "1D 2S X 4S") == "Pass"
+    assert choose("KQ.A43.Q8.QJT843", "1C 1S X 4S") == "Pass"

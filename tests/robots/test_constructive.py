@@ -495,3 +495,14 @@ def test_three_trumps_opposite_a_jump_rebid_minor_bid_its_game(system: System) -
     assert choose(system, "653.T84.AKQ4.742", "1C P 1D P 3C P") == "5C"
     assert choose(system, "K53.Q84.AJ84.742", "1C P 1D P 3C P") == "3NT"
     assert choose(system, "653.T84.QJ84.742", "1C P 1D P 3C P") == "Pass"
+
+
+@SYSTEMS
+def test_the_key_card_ask_reads_as_the_hands_that_make_it(system: System) -> None:
+    # a ten-card fit and a singleton reach the key-card zone from 9 HCP opposite opener's
+    # raise to game (19-21): the ask is made, and the table's reading admits the hand
+    hand, auction = "KQ9.A98764.T84.5", "1D P 1H P 4H P"
+    assert choose(system, hand, auction) == "4NT"
+    ctx = system.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
+    read = system.meaning(ctx, Call.parse("4NT"))
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))

@@ -2124,10 +2124,41 @@ def _light_opener(rule: Rule) -> Rule:
     return replace(rule, hcp=(10, rule.hcp[1]))
 
 
+KEYCARD_FLOOR = 9
+"""The least HCP of a hand that asks for key cards in the modern system: a nine- or ten-card
+fit and shortness reach the slam zone from 9 HCP opposite a strong raise (1♦–1♥–4♥, KQ9
+A98764 T84 5), so the generic ask reads from there, not from SAYC's 13."""
+
+
+def _keycard_zone(info: HandInfo, ctx: Context, trump: Suit) -> bool:
+    """A fit of eight or more with partner (by what partner showed) whose slam points and
+    partner's expected HCP reach ``KEYCARD_ZONE`` (a point lower for each trump past eight),
+    with a key card in hand: where the modern system asks for key cards."""
+    partner, partner_len = sayc.partner_estimate(ctx)
+    trumps = info.lengths[trump] + partner_len[trump]
+    if trumps < 8 or info.keycards(trump) < 1:
+        return False
+    return _slam_points(info, trump) + partner >= KEYCARD_ZONE - AGGRESSIVE.fit_bonus(trumps)
+
+
+def _keycard_ask_test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """The key-card zone, and the last bid ours: over theirs the decision is competitive."""
+    trump = sayc.rkc_trump(ctx)
+    return trump is not None and ctx.last_bid_by_us() and _keycard_zone(info, ctx, trump)
+
+
+def _keycard_floor(rule: Rule) -> Rule:
+    """The generic key-card ask admits the hands the system asks with: from
+    ``KEYCARD_FLOOR`` HCP, in the zone the review asks in (one test for both)."""
+    if rule.name != "rkc_ask":
+        return rule
+    return replace(rule, hcp=(KEYCARD_FLOOR, rule.hcp[1]), test=_keycard_ask_test)
+
+
 def modern_rules() -> list[Rule]:
     """SAYC's rules with the modern changes put in place."""
     rules = amend_rules(sayc.sayc_rules(), _replacements(), _additions())
-    return [_light_opener(rule) for rule in rules]
+    return [_keycard_floor(_light_opener(rule)) for rule in rules]
 
 
 def _partner_by_rules(ctx: Context) -> int:
@@ -2245,7 +2276,10 @@ def _double_their_game(system: System, info: HandInfo, ctx: Context, call: Call,
         return call, shown  # short in theirs: their trumps sit over partner's
     if info.hcp + sayc.partner_estimate(ctx)[0] < VALUES_OVER_THEIR_GAME:
         return call, shown
-    return DOUBLE, system.meaning(ctx, DOUBLE).shown
+    read = system.meaning(ctx, DOUBLE)
+    if not read.shown.fits(info):
+        return call, shown  # the table reads the double as a hand this is not
+    return DOUBLE, read.shown
 
 
 KEYCARD_ZONE = 32
@@ -2287,12 +2321,7 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
         return _slam_opposite_notrump(system, info, ctx, chosen)
     if call.is_bid and call.strain is not trump.strain and info.lengths[trump] < 4:
         return chosen  # a game of our own, unless four cards support partner's suit
-    partner, partner_len = sayc.partner_estimate(ctx)
-    trumps = info.lengths[trump] + partner_len[trump]
-    if trumps < 8:
-        return chosen
-    zone = KEYCARD_ZONE - AGGRESSIVE.fit_bonus(trumps)
-    if _slam_points(info, trump) + partner < zone or info.keycards(trump) < 1:
+    if not _keycard_zone(info, ctx, trump):
         return chosen
     asked = system.meaning(ctx, four_nt)
     if "rkc" not in dict(asked.shown.notes):
