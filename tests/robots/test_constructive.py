@@ -464,8 +464,8 @@ def test_a_fit_opposite_notrump_bids_its_slam(system: System, hand: str, auction
 def test_a_long_fit_counts_toward_slam(system: System, hand: str, auction: str,
                                        call: str) -> None:
     # Each trump past eight is a trick point count misses (the law of total tricks; double
-    # dummy over six development seeds: with 29 HCP a nine-card fit makes twelve tricks 69%
-    # of the time, an eight-card fit 36%), so a ninth and tenth trump count a point each
+    # dummy over six development seeds: with 29 HCP a nine-card fit makes twelve tricks 73%
+    # of the time, an eight-card fit 39%), so a ninth and tenth trump count a point each
     # toward the key-card ask and the placement's slam
     assert choose(system, hand, auction) == call
 
