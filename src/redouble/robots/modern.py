@@ -2256,7 +2256,8 @@ def _double_their_game(system: System, info: HandInfo, ctx: Context, call: Call,
     bid or a double (six HCP at least): with the majority of the HCP and two cards or more in
     their suit (as every penalty double of the system), a hand that has not preempted
     doubles, the opponents having jumped over our action to preempt or to save (Root,
-    "Commonsense Bidding": don't let them steal it undoubled)."""
+    "Commonsense Bidding": don't let them steal it undoubled), unless the table reads the
+    double there as a hand this is not (opener's 15+ after a negative double)."""
     if call != PASS:
         return call, shown
     last = ctx.last_bid
