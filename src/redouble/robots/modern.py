@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from math import comb
 
+from redouble.auction import Auction
 from redouble.calls import DOUBLE, PASS, Call, CallKind
 from redouble.cards import Rank, Strain, Suit
 from redouble.robots import sayc
@@ -1211,14 +1212,6 @@ def _reopens(extra: int) -> Callable[[HandInfo, Bind, Context], bool]:
     return test
 
 
-def _own_at(level: int, *, jump: bool = False) -> Callable[[Context, Bind], bool]:
-    """Opener's suit ``s`` rebid at its cheapest level (or jumped to, with ``jump``) lands
-    no higher than ``level``."""
-    def when(ctx: Context, bind: Bind) -> bool:
-        return _cheapest(ctx, bind["s"].strain) + int(jump) <= level
-    return when
-
-
 def _reopening() -> list[tuple[str, Rule]]:
     """Opener doubles for takeout when partner has passed and the opponents' suit would
     otherwise play cheaply: their overcall passed round (the reopening double, even with a
@@ -1234,17 +1227,18 @@ def _reopening() -> list[tuple[str, Rule]]:
             lengths={"t": (0, 3), "s": (0, 13 if tag == "" else 5)}, artificial=True,
             notes=(("takeout", None),),
             when=_at_level(3), test=_reopens(extra))))
-    for tag, start in REOPENING_STARTS[:1]:
-        # no double: a six-card suit is rebid (the opponents' partscore is not sold cheaply),
-        # a jump with a good suit and 16-18 HCP, as opener's rebids show without interference
-        out += [
-            ("advance_ov_cue", _R(f"reopen_jump_rebid{tag}", f"{start} ?", "js", hcp=(16, 18),
-                                  lengths={"s": (6, 13)}, forcing=F.INVITATIONAL,
-                                  test=lambda i, b, c: i.top_honours(b["s"], 5) >= 3,
-                                  when=_own_at(3, jump=True))),
-            ("advance_ov_cue", _R(f"reopen_rebid{tag}", f"{start} ?", "cs", hcp=(10, 18),
-                                  lengths={"s": (6, 13)}, when=_own_at(2))),
-        ]
+    # no double after their overcall passed round: a six-card suit is rebid at the two level
+    # (the opponents' partscore is not sold cheaply), jumped to three with a good suit and
+    # 16-18 HCP, as opener's rebids show without interference
+    passed_round = f"{REOPENING_STARTS[0][1]} ?"
+    out += [
+        ("advance_ov_cue", _R("reopen_jump_rebid", passed_round, "js", hcp=(16, 18),
+                              lengths={"s": (6, 13)}, forcing=F.INVITATIONAL,
+                              test=lambda i, b, c: i.top_honours(b["s"], 5) >= 3,
+                              when=_cheapest_is(2, "s"))),
+        ("advance_ov_cue", _R("reopen_rebid", passed_round, "cs", hcp=(10, 18),
+                              lengths={"s": (6, 13)}, when=_cheapest_is(2, "s"))),
+    ]
     for tag, start in REOPENING_STARTS:
         reopen = f"{start} X P ?"
         out += [
@@ -2261,12 +2255,12 @@ def _double_their_game(system: System, info: HandInfo, ctx: Context, call: Call,
     if call != PASS:
         return call, shown
     last = ctx.last_bid
-    if last is None or last.level is None or last.strain is None or ctx.last_bid_by_us():
+    if last is None or last.level is None or last.strain is None:
         return call, shown
-    since = ctx.calls[max(i for i, c in enumerate(ctx.calls) if c.is_bid) + 1:]
-    if not (_is_game(last) and last.level <= 5) or any(c.kind is not CallKind.PASS
-                                                       for c in since):
-        return call, shown  # below game, or already doubled
+    if not (_is_game(last) and last.level <= 5):
+        return call, shown
+    if DOUBLE not in Auction(dealer=ctx.dealer, calls=ctx.calls).legal_calls():
+        return call, shown  # the last bid is ours, or already doubled: the engine's rule
     if not any(e.call.is_bid or e.call == DOUBLE for e in ctx.calls_of(ctx.partner)):
         return call, shown
     if ctx.known(ctx.partner).hcp[0] < 6 or any(
