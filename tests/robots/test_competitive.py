@@ -422,3 +422,30 @@ def test_opener_does_not_double_their_game_below_the_strength_the_double_shows()
     # 15+ (negx_raised_double): 12-14 HCP pass rather than tell partner a hand they are not
     assert choose("A4.T52.A9853.A94", "1D 2S X 4S") == "Pass"
     assert choose("KQ.A43.Q8.QJT843", "1C 1S X 4S") == "Pass"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("K964.J7.KQ7.A986", "1C P P 1H P", "1NT"),     # 13 HCP and their suit stopped
+    ("JT4.AQ52.42.A943", "1D P P 1H P", "2H"),      # 11 HCP and four trumps: the raise
+    ("AJ6.K65.A94.JT95", "1C P P 1H P", "2C"),      # 13 with three trumps: the cue raise
+    ("K5.74.J753.AJ962", "1H P P 1S P", "Pass"),    # 9 HCP: the balancer borrowed them
+    ("QJ7.AQT872.K4.53", "1C P P 1H P 2C P", "4H"),  # the balancer's 12 opposite the cue
+    ("KQ6543.J75.AQ.KT", "1D P P 1S P 2S P", "4S"),  # the top of the balancing range
+    ("K863.8.Q6.AKQ875", "1D P P 2C P 2NT P", "3NT"),
+    ("KQ6543.J75.Q4.KT", "1D P P 1S P 1NT P", "2S"),  # 11 with six: no game opposite 11-14
+])
+def test_a_balancing_overcall_is_advanced_a_king_lighter(hand: str, auction: str,
+                                                        call: str) -> None:
+    # The balancer bid on a king borrowed from partner (Root, "Commonsense Bidding"), so
+    # every advance asks for about three points more than over a direct overcall: the
+    # 13-count that passed partner's balancing 1H sold out a game.
+    assert choose(hand, auction) == call
+    read = meaning(auction, call)
+    assert read.shown.conflicts() == []
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+def test_the_raise_of_a_balancing_overcall_reads_ten_to_twelve() -> None:
+    read = meaning("1D P P 1H P", "2H")
+    assert read.shown.hcp == (10, 12)
+    assert "10" in read.shown.describe("en") and "12" in read.shown.describe("en")

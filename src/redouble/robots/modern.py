@@ -542,6 +542,7 @@ def _additions() -> list[tuple[str, Rule]]:
                            and b["t"] > b["s"], test=_good("t"))),
         ("balance_1nt", _R("balance_weak_pass", "2s P P ?", "P", when=_no_strong)),
         *_balancing_over_three(),
+        *_balancing_advances(),
         # partner doubled for takeout, their side raised: responsive doubles and free bids
         ("advance_cue", _R("responsive_game", "1s X 2s|3s ?", "4u", hcp=(11, ANY),
                            lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major)),
@@ -1143,6 +1144,72 @@ def _balancing_over_three(start: str = "3s P P") -> list[tuple[str, Rule]]:
                            test=lambda i, b, c: i.top_honours(b["s"], 5) >= 2)),
         *[("balance_1nt", rule) for rule in sayc.takeout_advances("_w3bal", f"{start} X P ?")],
     ]
+
+
+def _t_major(ctx: Context, bind: Bind) -> bool:
+    return bind["t"].is_major
+
+
+def _t_minor(ctx: Context, bind: Bind) -> bool:
+    return not bind["t"].is_major
+
+
+def _major_at_two(ctx: Context, bind: Bind) -> bool:
+    """Suit ``t`` is a major and the last bid is at the two level (a raise to invite from)."""
+    return bind["t"].is_major and _at_level(2)(ctx, bind)
+
+
+def _balancing_advances(start: str = "1s P P Lt P") -> list[tuple[str, Rule]]:
+    """Partner's balancing overcall (7-16 HCP and five cards) advanced: the balancer bid on
+    a king borrowed from this hand, so each advance asks for about three points more than
+    over a direct overcall (Root, "Commonsense Bidding": a 13-count that passes its
+    partner's balancing 1H at the one level has sold out a game). A cue bid shows a good
+    raise, which the balancer takes to a major game with 11+ (thirteen with the cue bid's
+    floor makes the 24 a game wants, with the fit)."""
+    adv = f"{start} ?"
+    major, minor = _t_major, _t_minor
+    return [("advance_ov_cue", rule) for rule in (
+        _R("balanced_adv_game", adv, "4t", hcp=(16, ANY), points=Points.SUPPORT, trump="t",
+           lengths={"t": (3, 13)}, when=major),
+        _R("balanced_adv_cue", adv, "cs", hcp=(13, ANY), points=Points.SUPPORT, trump="t",
+           lengths={"t": (3, 13)}, artificial=True, forcing=F.FORCING,
+           notes=(("cue_raise", None),)),
+        _R("balanced_adv_raise", adv, "ct", hcp=(10, 12), points=Points.SUPPORT, trump="t",
+           lengths={"t": (3, 13)}),
+        _R("balanced_adv_3nt", adv, "3N", hcp=(17, ANY), test=_stopper("s"),
+           test_note=("stopper", "s")),
+        _R("balanced_adv_2nt", adv, "2N", hcp=(15, 16), test=_stopper("s"),
+           test_note=("stopper", "s"), forcing=F.INVITATIONAL, when=_at_level(1)),
+        _R("balanced_adv_nt", adv, "cN", hcp=(11, 14), test=_stopper("s"),
+           test_note=("stopper", "s"), when=_at_level(2)),
+        _R("balanced_adv_new", adv, "cu", hcp=(12, 16), lengths={"u": (5, 13)},
+           test=_good("u"), when=_at_level(2)),
+        _R("balanced_adv_pass", adv, "P", hcp=(0, 12)),
+        _R("balancer_cue_game", f"{start} Ls P ?", "4t", hcp=(11, 16),
+           when=major),
+        _R("balancer_cue_3nt", f"{start} Ls P ?", "3N", hcp=(11, 16), test=_stopper("s"),
+           test_note=("stopper", "s"), when=minor),
+        _R("balancer_cue_min", f"{start} Ls P ?", "ct", hcp=(7, 10), when=major),
+        _R("balancer_cue_minor", f"{start} Ls P ?", "ct", hcp=(7, 16),
+           when=minor),
+        # the balancer again, after notrump (11-14) or a raise (10-12) from partner: game
+        # with the top of the balancing range, an invitation with its middle
+        _R("balancer_nt_3nt", f"{start} LN P ?", "3N", hcp=(14, 16)),
+        _R("balancer_nt_major", f"{start} LN P ?", "4t", hcp=(14, 20), points=Points.TOTAL,
+           lengths={"t": (6, 13)}, when=major),
+        _R("balancer_nt_invite", f"{start} 1N P ?", "2N", hcp=(12, 13),
+           forcing=F.INVITATIONAL),
+        _R("balancer_nt_own", f"{start} LN P ?", "ct", hcp=(7, 12), lengths={"t": (6, 13)},
+           when=_at_level(2)),
+        _R("balancer_nt_pass", f"{start} LN P ?", "P", hcp=(7, 13)),
+        _R("balancer_raised_game", f"{start} Lt P ?", "4t", hcp=(14, 20), points=Points.TOTAL,
+           when=major),
+        _R("balancer_raised_3nt", f"{start} Lt P ?", "3N", hcp=(14, 16), test=_stopper("s"),
+           test_note=("stopper", "s"), when=minor),
+        _R("balancer_raised_invite", f"{start} Lt P ?", "ct", hcp=(12, 13), points=Points.TOTAL,
+           forcing=F.INVITATIONAL, when=_major_at_two),
+        _R("balancer_raised_pass", f"{start} Lt P ?", "P", hcp=(7, 13)),
+    )]
 
 
 def _over_three_level_jump() -> list[tuple[str, Rule]]:
