@@ -506,3 +506,18 @@ def test_the_key_card_ask_reads_as_the_hands_that_make_it(system: System) -> Non
     ctx = system.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
     read = system.meaning(ctx, Call.parse("4NT"))
     assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("732.A6.A763.9863", "1S P 1N P 2C P", "3C"),    # four clubs and 8 HCP: the raise
+    ("KT.Q9754.A762.T4", "1S P 1N P 2C P", "2S"),    # two of each: back to the five-card suit
+    ("Q8.K52.J642.T975", "1S P 1N P 2C P", "Pass"),  # 6 HCP: the fit is found, stop there
+    (".A8653.J875.JT75", "1S P 1N P 2H P", "3H"),    # five trumps and a void: support points
+])
+def test_responder_after_opener_s_new_suit_over_1nt(hand: str, auction: str, call: str) -> None:
+    # 1S-1NT-2C (10-18, four clubs): responder raises with four and the top of 1NT, gives
+    # preference to the five-card suit with two of it, else passes (the SAYC booklet)
+    assert choose(MODERN, hand, auction) == call
+    read = MODERN.meaning(MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in
+                                                            auction.split()]), Call.parse(call))
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))

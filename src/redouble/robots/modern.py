@@ -1558,6 +1558,11 @@ def _jump_below_four(ctx: Context, bind: Bind) -> bool:
     return cheapest + 1 <= 3
 
 
+def _new_below(ctx: Context, bind: Bind) -> bool:
+    """Opener's second suit ``u`` ranks below the first (``s``): no reverse."""
+    return bind["u"] < bind["s"]
+
+
 def _second_round() -> list[Rule]:
     """Responder's (and opener's) answers to an invitation or a strong rebid."""
     def fits(suit_var: str, need: int) -> Callable[[HandInfo, Bind, Context], bool]:
@@ -1585,6 +1590,18 @@ def _second_round() -> list[Rule]:
         _R("resp_1nt_jump_3nt_short", "1s P 1N P 3s P ?", "3N", hcp=(9, ANY),
            lengths={"s": (1, 1)}, test=_fitting_3nt, **major_s),
         _R("resp_1nt_jump_pass", "1s P 1N P 3s P ?", "P"),
+        # opener's new suit over 1NT (10-18, four cards, not a reverse): responder raises it
+        # with four and the top of 1NT in support points, else gives preference to opener's
+        # five-card suit with two or three of it (5-2 plays as well as 4-3, and the
+        # preference gives a strong opener another chance), else passes (the SAYC booklet;
+        # Root, "Commonsense Bidding")
+        _R("resp_1nt_new_raise", "1s P 1N P 2u P ?", "3u", hcp=(8, 12), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, forcing=F.INVITATIONAL, when=_new_below),
+        _R("resp_1nt_new_preference", "1s P 1N P 2u P ?", "2s", hcp=(6, 10),
+           lengths={"s": (2, 3)}, when=_new_below,
+           test=lambda i, b, c: i.lengths[b["s"]] + 1 >= i.lengths[b["u"]]),
+        _R("resp_1nt_new_pass", "1s P 1N P 2u P ?", "P", hcp=(6, 10), when=_new_below,
+           test=lambda i, b, c: i.lengths[b["u"]] >= 3),
         # opposite the minimum rebid of a six-card major (1♠–1NT–2♠, 10–15) the top of
         # 1NT with a doubleton or three invites; game is opener's to bid with a maximum
         _R("resp_1nt_rebid_invite", "1M P 1N P 2M P ?", "3M", hcp=(9, 10),
