@@ -1559,8 +1559,9 @@ def _jump_below_four(ctx: Context, bind: Bind) -> bool:
 
 
 def _new_below(ctx: Context, bind: Bind) -> bool:
-    """Opener's second suit ``u`` ranks below the first (``s``): no reverse."""
-    return bind["u"] < bind["s"]
+    """Opener's second suit ``u`` is a minor ranking below the first (``s``): no reverse,
+    and not 1S-1NT-2H, whose four-card raises ``_hearts_after_1nt`` counts."""
+    return bind["u"] < bind["s"] and not bind["u"].is_major
 
 
 def _second_round() -> list[Rule]:
