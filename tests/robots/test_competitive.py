@@ -449,3 +449,19 @@ def test_the_raise_of_a_balancing_overcall_reads_ten_to_twelve() -> None:
     read = meaning("1D P P 1H P", "2H")
     assert read.shown.hcp == (10, 12)
     assert "10" in read.shown.describe("en") and "12" in read.shown.describe("en")
+
+
+@pytest.mark.parametrize(("hand", "auction"), [
+    ("KJ6.J.AJ82.AQT43", "1C X XX 1H P P 2N P"),     # 16 opposite the redoubler's 2NT
+    ("KQ62.AKJT7..AT94", "1H 2D X P 2S P 2N P"),     # 17 and a void in their diamonds
+])
+def test_partner_s_notrump_over_their_suit_stops_it(hand: str, auction: str) -> None:
+    # a natural notrump bid over the opponents' suit shows it stopped: the opener with game
+    # values raises to 3NT without a stopper of his own (it passed 2NT, game on)
+    assert choose(hand, auction) == "3NT"
+
+
+def test_sayc_placement_still_asks_the_hand_for_the_stopper() -> None:
+    auction = "1C X XX 1H P P 2N P"
+    ctx = SAYC.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
+    assert str(SAYC.choose(HandInfo.of(Hand.parse("KJ6.J.AJ82.AQT43").cards), ctx).call) != "3NT"

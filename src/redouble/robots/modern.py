@@ -40,7 +40,7 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 THREE_NT = Call.parse("3NT")
 TWO_NT = Call.parse("2NT")
 AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=23,
-                             long_fit=1)
+                             long_fit=1, partner_stoppers=True)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
 SLAM_FLOOR = 31
 """A slam the placement wants is bid when the hand's HCP and the least partner's system

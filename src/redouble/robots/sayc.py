@@ -119,6 +119,20 @@ def _stoppers_theirs(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     return all(info.stopper(s) for s in ctx.their_suits())
 
 
+def partner_stopped_theirs(ctx: Context) -> bool:
+    """Partner has bid notrump naturally since the opponents last bid a suit: a natural
+    notrump bid over their suit shows it stopped (every text's meaning of it)."""
+    for e in reversed(ctx.history):
+        if e.call.strain is None or not e.call.is_bid:
+            continue
+        if e.seat.side is not ctx.bidder.side and e.call.strain is not Strain.NOTRUMP:
+            return False
+        if (e.seat is ctx.partner and e.call.strain is Strain.NOTRUMP
+                and not e.shown.artificial):
+            return bool(ctx.their_suits())
+    return False
+
+
 def _t_below_s(ctx: Context, bind: Bind) -> bool:
     return "t" not in bind or bind["t"] < bind["s"]
 
@@ -1035,6 +1049,11 @@ class Placement:
     """Points a fit counts toward slam for each trump past eight, at most two: a ninth and
     tenth trump are tricks point count misses (0: SAYC's plain count)."""
 
+    partner_stoppers: bool = False
+    """Whether partner's natural notrump bid over the opponents' suits counts as their
+    suits stopped, for a notrump game from a hand without the stoppers (False: SAYC's
+    placement, which asks the hand itself for them)."""
+
     def fit_bonus(self, trumps: int) -> int:
         """The points ``trumps`` between the hands add toward slam (``long_fit``)."""
         return self.long_fit * min(2, max(0, trumps - 8))
@@ -1092,7 +1111,8 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
             strain = long.strain if info.lengths[long] >= 6 else Strain.NOTRUMP
             target = Call.bid(level, strain)
         elif (notrump_points(info) + partner_pts >= p.notrump_game
-              and (info.balanced or _stoppers_theirs(info, {}, ctx))):
+              and (info.balanced or _stoppers_theirs(info, {}, ctx)
+                   or (p.partner_stoppers and partner_stopped_theirs(ctx)))):
             target = Call.bid(3, Strain.NOTRUMP)
         elif info.lengths[long] >= 6 and combined >= (
                 p.major_game if long.is_major else p.game + 1):
