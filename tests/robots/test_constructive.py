@@ -521,3 +521,15 @@ def test_responder_after_opener_s_new_suit_over_1nt(hand: str, auction: str, cal
     read = MODERN.meaning(MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in
                                                             auction.split()]), Call.parse(call))
     assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("K9532.KJT62.KJ9.", "4S"),    # 11 HCP, 5-5 and a void: 16 support points
+    ("QT9642.K3.KQ876.", "4S"),    # 10 HCP, 6-5 and a void
+    ("AJ832.A63.Q.JT95", "4S"),    # 12 and a singleton
+    ("AQ932.K84.Q7.J62", "Pass"),  # 12 HCP, 5-3-3-2: a minimum
+])
+def test_opener_counts_shortness_opposite_a_limit_raise(hand: str, call: str) -> None:
+    # 1S-3S (10-12, a fit of eight or more): opener's void or singleton is a trick its
+    # length count missed, so opener accepts in support points (14+), not total points
+    assert choose(MODERN, hand, "1S P 3S P") == call

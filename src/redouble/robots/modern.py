@@ -316,6 +316,10 @@ def _R(name: str, pattern: str, call: str, **kw: object) -> Rule:
 def _replacements() -> dict[str, Rule]:
     """SAYC rules that keep their place and name but change their hand requirements."""
     new = [
+        # opener opposite the limit raise (10-12, a fit of eight or more) counts the fit's
+        # shortness, support points: a void or singleton is a trick the count of length missed
+        _R("limit_accept", "1M P 3M P ?", "4M", hcp=(14, ANY), points=Points.SUPPORT, trump="M"),
+        _R("limit_decline", "1M P 3M P ?", "P", hcp=(10, 13), points=Points.SUPPORT, trump="M"),
         _R("open_1major", "?", "1M", hcp=(10, 21), lengths={"M": (5, 13)},
            test=_open_suit(None)),
         _R("open_1d", "?", "1D", hcp=(10, 21), lengths={"D": (3, 13), "H": (0, 5), "S": (0, 5)},
