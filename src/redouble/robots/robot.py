@@ -53,7 +53,7 @@ class SaycRobot:
 
     def __init__(self, *, system: System = MODERN, scoring: Scoring | str | None = None,
                  budget: float = 0.8, samples: int | None = None, seed: int = 0,
-                 lang: str = "en", simulate: bool = True, bid_budget: float = 0.6) -> None:
+                 lang: str = "en", simulate: bool = True, bid_budget: float = 0.9) -> None:
         self.system = system
         # competitive, game and penalty-double decisions by simulation (None: rules only)
         self.simulator = Simulator(system, seed=seed, budget=bid_budget) if simulate else None
