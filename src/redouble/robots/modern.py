@@ -1171,10 +1171,9 @@ def _balancing_advances(start: str = "1s P P Lt P") -> list[tuple[str, Rule]]:
     raise, which the balancer takes to a major game with 11+ (thirteen with the cue bid's
     floor makes the 24 a game wants, with the fit)."""
     adv = f"{start} ?"
-    major, minor = _t_major, _t_minor
     return [("advance_ov_cue", rule) for rule in (
         _R("balanced_adv_game", adv, "4t", hcp=(16, ANY), points=Points.SUPPORT, trump="t",
-           lengths={"t": (3, 13)}, when=major),
+           lengths={"t": (3, 13)}, when=_t_major),
         _R("balanced_adv_cue", adv, "cs", hcp=(13, ANY), points=Points.SUPPORT, trump="t",
            lengths={"t": (3, 13)}, artificial=True, forcing=F.FORCING,
            notes=(("cue_raise", None),)),
@@ -1190,26 +1189,26 @@ def _balancing_advances(start: str = "1s P P Lt P") -> list[tuple[str, Rule]]:
            test=_good("u"), when=_at_level(2)),
         _R("balanced_adv_pass", adv, "P", hcp=(0, 12)),
         _R("balancer_cue_game", f"{start} Ls P ?", "4t", hcp=(11, 16),
-           when=major),
+           when=_t_major),
         _R("balancer_cue_3nt", f"{start} Ls P ?", "3N", hcp=(11, 16), test=_stopper("s"),
-           test_note=("stopper", "s"), when=minor),
-        _R("balancer_cue_min", f"{start} Ls P ?", "ct", hcp=(7, 10), when=major),
+           test_note=("stopper", "s"), when=_t_minor),
+        _R("balancer_cue_min", f"{start} Ls P ?", "ct", hcp=(7, 10), when=_t_major),
         _R("balancer_cue_minor", f"{start} Ls P ?", "ct", hcp=(7, 16),
-           when=minor),
+           when=_t_minor),
         # the balancer again, after notrump (11-14) or a raise (10-12) from partner: game
         # with the top of the balancing range, an invitation with its middle
         _R("balancer_nt_3nt", f"{start} LN P ?", "3N", hcp=(14, 16)),
         _R("balancer_nt_major", f"{start} LN P ?", "4t", hcp=(14, 20), points=Points.TOTAL,
-           lengths={"t": (6, 13)}, when=major),
+           lengths={"t": (6, 13)}, when=_t_major),
         _R("balancer_nt_invite", f"{start} 1N P ?", "2N", hcp=(12, 13),
            forcing=F.INVITATIONAL),
         _R("balancer_nt_own", f"{start} LN P ?", "ct", hcp=(7, 12), lengths={"t": (6, 13)},
            when=_at_level(2)),
         _R("balancer_nt_pass", f"{start} LN P ?", "P", hcp=(7, 13)),
         _R("balancer_raised_game", f"{start} Lt P ?", "4t", hcp=(14, 20), points=Points.TOTAL,
-           when=major),
+           when=_t_major),
         _R("balancer_raised_3nt", f"{start} Lt P ?", "3N", hcp=(14, 16), test=_stopper("s"),
-           test_note=("stopper", "s"), when=minor),
+           test_note=("stopper", "s"), when=_t_minor),
         _R("balancer_raised_invite", f"{start} Lt P ?", "ct", hcp=(12, 13), points=Points.TOTAL,
            forcing=F.INVITATIONAL, when=_major_at_two),
         _R("balancer_raised_pass", f"{start} Lt P ?", "P", hcp=(7, 13)),

@@ -53,10 +53,15 @@ class SaycRobot:
 
     def __init__(self, *, system: System = MODERN, scoring: Scoring | str | None = None,
                  budget: float = 0.8, samples: int | None = None, seed: int = 0,
-                 lang: str = "en", simulate: bool = True, bid_budget: float = 0.9) -> None:
+                 lang: str = "en", simulate: bool = True,
+                 bid_budget: float | None = None) -> None:
         self.system = system
-        # competitive, game and penalty-double decisions by simulation (None: rules only)
-        self.simulator = Simulator(system, seed=seed, budget=bid_budget) if simulate else None
+        # competitive, game and penalty-double decisions by simulation (None: rules only),
+        # within the simulator's own default budget unless one is given
+        self.simulator: Simulator | None = None
+        if simulate:
+            self.simulator = (Simulator(system, seed=seed) if bid_budget is None
+                              else Simulator(system, seed=seed, budget=bid_budget))
         # None: play for the form of scoring the table shows in each view (IMPs if it shows none)
         fixed = None if scoring is None else Scoring.parse(scoring)
         self.scoring = fixed or Scoring.IMPS

@@ -123,7 +123,7 @@ def partner_stopped_theirs(ctx: Context) -> bool:
     """Partner has bid notrump naturally since the opponents last bid a suit: a natural
     notrump bid over their suit shows it stopped (every text's meaning of it)."""
     for e in reversed(ctx.history):
-        if e.call.strain is None or not e.call.is_bid:
+        if not e.call.is_bid:
             continue
         if e.seat.side is not ctx.bidder.side and e.call.strain is not Strain.NOTRUMP:
             return False
