@@ -12,7 +12,7 @@ from redouble.hand import Hand
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import HandConstraint
 from redouble.robots.sayc import SAYC, opening_suit
-from redouble.robots.system import BiddingSystemError, explain_text
+from redouble.robots.system import BiddingSystemError, Rule, explain_text
 from redouble.seats import Seat, Vulnerability
 
 
@@ -134,6 +134,13 @@ def test_explains_a_persons_call_and_marks_artificial_ones() -> None:
 def test_explain_rejects_a_call_outside_the_auction() -> None:
     with pytest.raises(BiddingSystemError, match="no call 3"):
         SAYC.explain(Seat.NORTH, Vulnerability.NONE, calls("1NT"), 3)
+
+
+@pytest.mark.parametrize("pattern", ["1s P", "1s ? 4u P ?"])
+def test_a_rule_pattern_has_one_question_mark_at_its_end(pattern: str) -> None:
+    # a '?' inside the pattern would match no auction: the rule would be silently dead
+    with pytest.raises(BiddingSystemError, match=r"'\?'"):
+        Rule(name="dead", pattern=pattern, call="P")
 
 
 def test_opening_suit_follows_sayc() -> None:

@@ -225,6 +225,8 @@ class Rule:
         tokens = self.pattern.split()
         if not tokens or tokens[-1] != "?":
             raise BiddingSystemError(f"rule {self.name}: a pattern ends with '?', not {self.pattern!r}")
+        if "?" in tokens[:-1]:
+            raise BiddingSystemError(f"rule {self.name}: one '?' only, at the end of {self.pattern!r}")
 
     @property
     def tokens(self) -> tuple[str, ...]:
