@@ -533,3 +533,40 @@ def test_opener_counts_shortness_opposite_a_limit_raise(hand: str, call: str) ->
     # 1S-3S (10-12, a fit of eight or more): opener's void or singleton is a trick its
     # length count missed, so opener accepts in support points (14+), not total points
     assert choose(MODERN, hand, "1S P 3S P") == call
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("K874.AQ5.KQ3.A72", "1S P 2N P 3N P", "4NT"),   # 18 opposite 15-17: key cards
+    ("Q874.A95.K83.A72", "1S P 2N P 3N P", "4S"),    # 13: the major game, not 3NT
+    ("K874.AQ5.K83.A72", "1S P 2N P 3C P", "4NT"),   # 16, nothing wasted in clubs
+    ("K874.A95.K83.KQ2", "1S P 2N P 3C P", "4S"),    # the club king and queen wasted
+    ("KJ9653.KQ7.AK.32", "1S P 2N P 3N P 4S P", "Pass"),  # opener has told: the sign-off
+])
+def test_responder_places_the_major_after_jacoby_2nt(system: System, hand: str, auction: str,
+                                                     call: str) -> None:
+    # Jacoby 2NT agreed the major and forced to game: opener's 3NT or shortness is no place
+    # to stop; responder asks for key cards with slam values, else signs off in the major
+    assert choose(system, hand, auction) == call
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("97.T854.K8543.96", "2C P 2D P 2S P 2NT P 3S P", "4S"),    # two spades: the fit of eight
+    ("3.T854.K85432.96", "2C P 2D P 2S P 2NT P 3S P", "3NT"),   # a singleton: notrump
+    ("AKQJ87.AK7.AJ9.4", "2C P 2D P 2S P 2NT P 3S P 3NT P", "4S"),  # a suit that needs no help
+])
+def test_the_six_card_major_after_two_clubs_is_placed(system: System, hand: str, auction: str,
+                                                      call: str) -> None:
+    # 2C-2D-2S-2NT-3S shows six spades: two cards opposite make the fit of eight, and a
+    # solid suit plays in its game even opposite a singleton
+    assert choose(system, hand, auction) == call
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("AQJ83.AK764..AJ7", "4S"),    # 5-5 and a void: the 5-2 fit, not notrump
+    ("AQJ83.AKJ6.K7.Q2", "3NT"),   # 5-4-2-2: notrump
+])
+def test_opener_places_the_game_after_the_jump_shift_preference(hand: str, call: str) -> None:
+    # 1S-1NT-3H (game forcing) - 3S (two or three spades): opener bids 4S with a short suit
+    assert choose(MODERN, hand, "1S P 1N P 3H P 3S P") == call

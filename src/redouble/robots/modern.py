@@ -1929,13 +1929,18 @@ def _fourth_suit_forcing() -> list[Rule]:
 def _jump_shift_answers() -> list[Rule]:
     """Responder's answer to 1♠–1NT–3♥ (a jump shift, forcing to game, five or six spades
     and four hearts): four hearts raise to game, a doubleton or three spades give
-    preference at 3♠ (opener bids 4♠ with six), a singleton bids 3NT (the natural
-    placement)."""
+    preference at 3♠ (opener bids 4♠ with six or a short suit, else 3NT), a singleton bids
+    3NT (the natural placement)."""
     seq = "1S P 1N P 3H P ?"
     return [
         _R("jump_shift_raise", seq, "4H", lengths={"H": (4, 13)}),
         _R("jump_shift_preference", seq, "3S", lengths={"S": (2, 3), "H": (0, 3)},
            forcing=F.GAME_FORCING, notes=(("preference", None),)),
+        # opener places the game after the preference: 4♠ with six spades or a singleton
+        # or void (the 5-2 fit plays better than notrump with a short suit), else 3NT
+        _R("jump_shift_spade_game", "1S P 1N P 3H P 3S P ?", "4S",
+           test=lambda i, b, c: i.lengths[Suit.SPADES] >= 6 or min(i.lengths) <= 1),
+        _R("jump_shift_3nt", "1S P 1N P 3H P 3S P ?", "3N"),
     ]
 
 
@@ -2014,7 +2019,8 @@ def _slam_tries() -> list[Rule]:
     (16–18) asks for key cards with two cards in opener's major, or bids 6NT with 16+ and a
     card in the suit; opposite opener's 1NT rebid (12–14) the quantitative 4NT with 19–20;
     opener opposite 1M–3NT (15–17 balanced) six of a long major or 6NT; responder opposite
-    opener's raise to game (19–21) key cards with 13+."""
+    opener's raise to game (19–21) key cards with 13+; after Jacoby 2NT responder asks
+    opposite opener's 3NT or shortness with slam values, else signs off in the major."""
     def fits(need: int) -> Callable[[HandInfo, Bind, Context], bool]:
         return lambda i, b, c: i.lengths[b["s"]] >= need
 
@@ -2045,7 +2051,31 @@ def _slam_tries() -> list[Rule]:
         # (not opposite the single raise, 11–15: 18 HCP would make only 29 for sure)
         _R("resp_jump_raise_rkc", "1s P 1t P 3t P ?", "4N", hcp=(15, ANY), artificial=True,
            forcing=F.FORCING, notes=(("rkc", None),), when=lambda c, b: b["t"].is_major),
+        # Jacoby 2NT agreed the major and forced to game: opener's 3NT (15–17, no shortness)
+        # or shortness (12–17) is no place to stop; responder asks for key cards with 17+
+        # (32 together opposite 3NT; opposite shortness 16+ with no honour but the ace
+        # wasted in it), else signs off in the major (Jacoby's own continuations)
+        _R("jacoby_3nt_rkc", "1M P 2N P 3N P ?", "4N", hcp=(17, ANY), artificial=True,
+           forcing=F.FORCING, notes=(("rkc", None),)),
+        _R("jacoby_3nt_game", "1M P 2N P 3N P ?", "4M", hcp=(11, 16), forcing=F.SIGNOFF),
+        _R("jacoby_short_rkc", "1M P 2N P 3t P ?", "4N", hcp=(16, ANY), artificial=True,
+           forcing=F.FORCING, notes=(("rkc", None),),
+           when=lambda c, b: b["t"] is not b["M"], test=_nothing_wasted("t")),
+        _R("jacoby_short_game", "1M P 2N P 3t P ?", "4M", hcp=(11, ANY),
+           when=lambda c, b: b["t"] is not b["M"]),
+        # opener has described the hand: 3NT's sign-off ends the auction, and the
+        # shortness's game too unless opener has a maximum (15+), who may still try
+        _R("jacoby_3nt_signed_off", "1M P 2N P 3N P 4M P ?", "P"),
+        _R("jacoby_short_signed_off", "1M P 2N P 3t P 4M P ?", "P", hcp=(0, 14),
+           when=lambda c, b: b["t"] is not b["M"]),
     ]
+
+
+def _nothing_wasted(var: str) -> Callable[[HandInfo, Bind, Context], bool]:
+    """No king, queen or jack in the suit partner showed short (only its ace still works)."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        return not info.ranks[bind[var]] & {Rank.KING, Rank.QUEEN, Rank.JACK}
+    return test
 
 
 def _no_fit_with(answer: Call) -> Callable[[HandInfo, Bind, Context], bool]:
@@ -2116,8 +2146,9 @@ def _two_clubs_major() -> list[tuple[str, Rule]]:
     """After 2♣–2♦–2M (game forcing) responder describes before anyone places the contract:
     three-card support raises (3M with values, 4M with nothing: fast arrival), a five-card
     suit of its own is bid, else 2NT waits; over 2NT opener rebids a six-card major, bids a
-    second suit, or settles in 3NT (the 2♣ structure of Root and Pavlicek's "Modern Bridge
-    Conventions"), so the fit is found before the placement guesses it."""
+    second suit, or settles in 3NT, and responder raises the six-card major with two cards
+    (the 2♣ structure of Root and Pavlicek's "Modern Bridge Conventions"), so the fit is
+    found before the placement guesses it."""
     after = "2C P 2D P 2M P"
     gf = F.GAME_FORCING
     return [("2c_2nt_stayman", rule) for rule in (
@@ -2133,6 +2164,12 @@ def _two_clubs_major() -> list[tuple[str, Rule]]:
         _R("2c_major_second_suit", f"{after} 2N P ?", "cu", lengths={"u": (4, 13)},
            forcing=gf, when=_new_suit_at_three),
         _R("2c_major_3nt", f"{after} 2N P ?", "3N", lengths={"M": (5, 5)}),
+        # the six-card major rebid: responder raises with two (the eight-card fit), else
+        # 3NT; opener with a good suit plays it anyway (its tricks need no entry)
+        _R("2c_major_rebid_raise", f"{after} 2N P 3M P ?", "4M", lengths={"M": (2, 13)}),
+        _R("2c_major_rebid_3nt", f"{after} 2N P 3M P ?", "3N", lengths={"M": (0, 1)}),
+        _R("2c_major_rebid_own", f"{after} 2N P 3M P 3N P ?", "4M",
+           test=lambda i, b, c: i.good_suit(b["M"])),
     )]
 
 
@@ -2379,7 +2416,10 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     suit our side bid): a fit partner's bids showed and the hand itself holds (the generic
     key-card rule asks only once both hands have shown the fit). Not over the opponents' bid
     (a competitive decision) and not from a hand that has limited itself (a minimum rebid,
-    a limit raise): the unlimited hand is captain."""
+    a limit raise): the unlimited hand is captain. Nor is a pass overruled after partner's
+    sign-off opposite a range of three points or less (Jacoby's 3NT, 15–17): partner has
+    judged the slam from that description (a cue-bid try's sign-off may still be overruled
+    by the unlimited trier)."""
     four_nt = sayc.FOUR_NT
     call = chosen.call
     last = ctx.last_bid
@@ -2394,6 +2434,12 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
         return chosen  # a double or redouble
     if any(e.call == four_nt for e in ctx.our_bids()) or not ctx.last_bid_by_us():
         return chosen  # over their bid the decision is competitive (the simulation's)
+    last_partner = ctx.partner_last()
+    mine = [e for e in ctx.calls_of(ctx.bidder) if e.call.is_bid]
+    if (call.kind is CallKind.PASS and last_partner is not None
+            and last_partner.shown.forcing is F.SIGNOFF and mine
+            and mine[-1].shown.hcp[1] - mine[-1].shown.hcp[0] <= 3):
+        return chosen  # partner signed off opposite our narrow range: the captain has judged
     if not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
         return chosen
     if any(e.call.is_bid and not e.shown.artificial and e.shown.hcp_envelope[1] <= 15
