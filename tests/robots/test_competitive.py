@@ -465,3 +465,75 @@ def test_sayc_placement_still_asks_the_hand_for_the_stopper() -> None:
     auction = "1C X XX 1H P P 2N P"
     ctx = SAYC.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
     assert str(SAYC.choose(HandInfo.of(Hand.parse("KJ6.J.AJ82.AQT43").cards), ctx).call) != "3NT"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AKQ832.K4.93.AJ2", "1S 3H 4D P", "4S"),   # a six-card major at the four level
+    ("Q764.AK6.92.AKT9", "1C 3H 4D P", "5D"),   # two diamonds: the fit of eight
+    ("Q764.AK6.9.AKT96", "1C 3H 4D P", "5D"),   # no better: partner has six
+])
+def test_a_new_minor_at_four_over_their_jump_is_forcing(hand: str, auction: str,
+                                                        call: str) -> None:
+    # 1C-3H-4D (12+, a good six-card suit) is forcing: past 3NT, below game
+    assert meaning("1C 3H", "4D").shown.forcing.name == "FORCING"
+    assert choose(hand, auction) == call
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AKJ5.K4.93.QJ832", "1C X XX 1S", "X"),       # four trumps: penalty
+    ("7.K84.A93.KQJ832", "1C X XX 1S", "2C"),      # short in theirs, six clubs: pull
+    ("K87.K84.A93.QJ83", "1C X XX 1S", "Pass"),    # forcing: over to the redoubler
+    ("QT83.A92.K4.J854", "1C X XX 1S P P", "X"),   # the redoubler's four trumps
+    ("Q3.AJ983.K42.J54", "1C X XX 1S P P", "2H"),  # a five-card suit, 10-12
+])
+def test_our_redouble_sets_up_a_force(hand: str, auction: str, call: str) -> None:
+    # after 1x-X-XX their escape does not play undoubled: opener doubles, pulls with an
+    # unsuitable hand or passes (forcing), and the redoubler doubles or bids
+    assert choose(hand, auction) == call
+    if call == "Pass":
+        assert meaning(auction, "Pass").shown.forcing.name == "FORCING"
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("AKJ95.84.A93.Q82", "3S"),   # a good five-card suit, 12+: the balancing overcall
+    ("AT86.Q85.K9.AQJT", "3NT"),  # no good suit, a stopper: notrump
+    ("QJ2.Q84.K932.Q82", "Pass"),
+])
+def test_their_three_bid_passed_round_is_overcalled_on_a_good_suit(hand: str,
+                                                                   call: str) -> None:
+    # 3C-P-P: partner's pass may hide values the preempt took the room to show
+    assert choose(hand, "3C P P") == call
+
+
+@pytest.mark.parametrize(("hand", "vul", "call"), [
+    ("KQ8763.A752.82.2", NONE, "1S"),    # six spades, 9 HCP: as over the opening
+    ("KQ8763.A752.82.2", BOTH, "Pass"),  # vulnerable 10 at least
+    ("AKJ85.Q72.82.J72", BOTH, "1S"),    # a good five-card suit, 11 HCP
+])
+def test_an_overcall_over_their_one_level_response(hand: str, vul: Vulnerability,
+                                                   call: str) -> None:
+    assert choose(hand, "1C P 1H", vul=vul) == call
+
+
+def test_opener_shows_strength_after_the_negative_double_and_their_jump_raise() -> None:
+    # 1C-1S-X-3S: 18 HCP and a singleton spade double (not pass), and the doubler with six
+    # hearts bids the game
+    assert choose("3.A62.AK95.AKT74", "1C 1S X 3S") == "X"
+    assert choose("K74.KJT974.2.532", "1C 1S X 3S X P") == "4H"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AKJT84.Q7.875.K5", "1H 3C", "3S"),    # six spades: shown before 3NT is guessed
+    ("Q72.A3.AJT984.64", "1D 3C", "4D"),    # four+ diamonds, no club stopper: the raise
+    ("AK.96.KQ7632.AJT", "1D 3C 4D P", "4NT"),  # opener with extras goes on (key cards)
+    ("A4.96.KQ7632.J32", "1D 3C 4D P", "Pass"),  # a minimum stops
+])
+def test_responder_over_their_three_level_jump(hand: str, auction: str, call: str) -> None:
+    assert choose(hand, auction) == call
+
+
+def test_the_strong_doubler_s_suit_is_raised_with_three_cards() -> None:
+    # 1C-X-P-1H-P-2D (17-20, five or six diamonds): 6 HCP and three diamonds raise
+    assert meaning("1C X P 1H P", "2D").shown.hcp == (17, 20)
+    assert choose("J72.Q986.863.KT7", "1C X P 1H P 2D P") == "3D"
+    assert choose("J72.Q986.865.T73", "1C X P 1H P 2D P") == "Pass"

@@ -161,6 +161,15 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
                    "responsiv dobling: verdier, to umeldte farger"),
     "penalty": ("penalty double", "strafdoublet", "Strafkontra", "straffedobling"),
     "redouble_strength": ("shows strength", "toont kracht", "zeigt Stärke", "viser styrke"),
+    "forcing_pass": ("forcing pass: after our redouble their contract is doubled or we bid on",
+                     "forcing pas: na ons redoublet wordt hun contract gedoubleerd of bieden wij "
+                     "door", "forcierender Pass: nach unserem Rekontra wird ihr Kontrakt "
+                     "kontriert oder wir bieten weiter", "krevende pass: etter vår redobling "
+                     "dobles kontrakten deres, eller vi melder videre"),
+    "unsuited_to_defend": ("short in their suit: unsuited to defend",
+                           "kort in hun kleur: niet geschikt om te verdedigen",
+                           "kurz in ihrer Farbe: nicht zum Verteidigen geeignet",
+                           "kort i fargen deres: egner seg ikke til forsvar"),
     "cuebid": ("cue bid: game-forcing values", "cue-bid: manchwaarden",
                "Cuebid: partieforcierende Stärke", "cuebid: utgangsverdier"),
     "cue_raise": ("cue-bid raise: 3+ card support, a limit raise or better",

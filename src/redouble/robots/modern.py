@@ -599,6 +599,13 @@ def _additions() -> list[tuple[str, Rule]]:
         ("over_1_pass", _R("over_response_takeout", "1s P 2s ?", "X", hcp=(12, ANY),
                            lengths={"s": (0, 2)}, artificial=True, forcing=F.FORCING,
                            notes=(("takeout", None),), test=_takeout)),
+        # over their one-level response a good five-card suit or any six-card suit
+        # overcalls at the one level from 9 HCP (10 vulnerable), as over the opening itself
+        *[("over_1_pass", _R(f"over_response_overcall_1{tag}", "1s P 1t ?", "1u",
+                             hcp=(low, 17), lengths={"u": (5, 13)},
+                             when=lambda c, b, vul=vul: c.vulnerable is vul,
+                             test=lambda i, b, c: i.lengths[b["u"]] >= 6 or i.good_suit(b["u"])))
+          for tag, low, vul in (("", 9, False), ("_vul", 10, True))],
         ("over_1_pass", _R("over_response_overcall", "1s P Lt ?", "cu", hcp=(11, 17),
                            lengths={"u": (5, 13)}, when=_at_level(2),
                            test=lambda i, b, c: i.good_suit(b["u"]) or i.lengths[b["u"]] >= 6)),
@@ -831,7 +838,45 @@ def _after_redouble() -> list[tuple[str, Rule]]:
                               lengths={"u": (4, 13)}, test=_best_unbid)),
         ("advance_ov_cue", _R("doubler_xx_rescue", "1s X XX P P ?", "cu",
                               lengths={"u": (3, 13)}, test=_best_unbid)),
+        *_our_redouble(),
     ]
+
+
+def _our_redouble() -> list[tuple[str, Rule]]:
+    """Our redouble of their takeout double said the hand is ours and set up a force: their
+    escape may not play undoubled. Opener doubles it with four trumps, pulls with a
+    six-card suit or a five-card second suit when short in theirs (unsuited to defence),
+    else passes (forcing); the redoubler then doubles with four trumps, else with 10–12
+    names a five-card suit, raises opener's suit, or bids notrump with their suit stopped
+    (a stronger hand places the game by its strength) (Root,
+    "Commonsense Bidding"; the SAYC booklet: the redouble shows 10+ and interest in
+    penalties)."""
+    start = "1s X XX Lu"
+    return [("advance_ov_cue", rule) for rule in (
+        _R("xx_opener_double", f"{start} ?", "X", lengths={"u": (4, 13)},
+           notes=(("penalty", None),)),
+        _R("xx_opener_own", f"{start} ?", "cs", lengths={"s": (6, 13), "u": (0, 1)},
+           notes=(("unsuited_to_defend", None),)),
+        _R("xx_opener_second", f"{start} ?", "cv", lengths={"v": (5, 13), "u": (0, 1)},
+           notes=(("unsuited_to_defend", None),),
+           when=lambda c, b: _cheapest(c, b["v"].strain) <= 2),
+        _R("xx_opener_pass", f"{start} ?", "P", forcing=F.FORCING,
+           notes=(("forcing_pass", None),)),
+        _R("xx_redoubler_double", f"{start} P P ?", "X", lengths={"u": (4, 13)},
+           notes=(("penalty", None),)),
+        _R("xx_redoubler_own", f"{start} P P ?", "cv", hcp=(10, 12), lengths={"v": (5, 13)},
+           when=lambda c, b: _cheapest(c, b["v"].strain) <= 2),
+        _R("xx_redoubler_raise", f"{start} P P ?", "cs", hcp=(10, 12), points=Points.SUPPORT,
+           trump="s",
+           test=lambda i, b, c: i.lengths[b["s"]] >= (3 if b["s"].is_major else 4),
+           when=lambda c, b: _cheapest(c, b["s"].strain) <= 3),
+        _R("xx_redoubler_nt", f"{start} P P ?", "cN", hcp=(10, 12), test=_stopper("u"),
+           test_note=("stopper", "u"), lengths={"s": (0, 2)},
+           when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2 and b["s"].is_major),
+        _R("xx_redoubler_nt_minor", f"{start} P P ?", "cN", hcp=(10, 12), test=_stopper("u"),
+           test_note=("stopper", "u"),
+           when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2 and not b["s"].is_major),
+    )]
 
 
 def _opener_after_raise() -> list[tuple[str, Rule]]:
@@ -1034,8 +1079,9 @@ def _negative_double_raised() -> list[tuple[str, Rule]]:
     """Partner's negative double and their raise of the overcall: opener bids the major game
     in the four-card major the double promised when the values are there (support points and
     partner's least make 24), and with 15+ HCP and two to four of their trumps doubles for
-    penalty (Root, "Commonsense Bidding": the side with the balance of strength does not let
-    their sacrifice play undoubled)."""
+    penalty, or with 17+ and a singleton or void there doubles to show the strength (Root,
+    "Commonsense Bidding": the side with the balance of strength does not let their
+    sacrifice play undoubled)."""
     start = "1s Lt X Lt ?"
     return [
         ("advance_ov_cue", _R("negx_raised_major_game", start, "4u", hcp=(11, ANY),
@@ -1047,7 +1093,27 @@ def _negative_double_raised() -> list[tuple[str, Rule]]:
                               lengths={"t": (2, 4)}, notes=(("penalty", None),),
                               when=lambda c, b: (c.last_bid is not None
                                                  and (c.last_bid.level or 0) >= 3))),
+        # short in their suit with 17+: the double shows the strength (partner bids the
+        # major or leaves it in); a pass would let them steal it
+        ("advance_ov_cue", _R("negx_raised_strong", start, "X", hcp=(17, ANY),
+                              lengths={"t": (0, 1)}, notes=(("strong", None),))),
+        # the doubler answers the strong double: the major game with five of it, else
+        # leaves it in with three of their trumps (a penalty double is left in)
+        ("advance_ov_cue", _R("negx_strong_major", "1s Lt X Lt X P ?", "4u",
+                              lengths={"u": (5, 13)},
+                              when=lambda c, b: b["u"].is_major and _strong_double(c)
+                              and _cheapest(c, b["u"].strain) <= 4)),
+        ("advance_ov_cue", _R("negx_strong_pass", "1s Lt X Lt X P ?", "P",
+                              lengths={"t": (3, 13)}, notes=(("penalty_pass", None),),
+                              when=lambda c, b: _strong_double(c))),
     ]
+
+
+def _strong_double(ctx: Context) -> bool:
+    """Partner's last call may be the double that shows strength short in their suit (its
+    reading merges it with the penalty double: the hand with three trumps leaves both in)."""
+    last = ctx.partner_last()
+    return last is not None and "negx_raised_strong" in last.rule.split("|")
 
 
 def _free_advances() -> list[tuple[str, Rule]]:
@@ -1131,11 +1197,16 @@ def _after_balanced_redouble(tag: str, start: str) -> list[tuple[str, Rule]]:
 
 
 def _balancing_over_three(start: str = "3s P P") -> list[tuple[str, Rule]]:
-    """Their three-level preempt passed round to us: the hand that would have doubled or bid
-    3NT over it directly does so in the balancing seat (partner's pass may hide values: a
-    preempt takes the room to show them), and partner advances the double as a takeout
-    double, or leaves it in with a trump stack (Root, "Commonsense Bidding")."""
+    """Their three-level preempt passed round to us: the hand that would have doubled, bid
+    3NT or overcalled a good five-card suit over it directly does so in the balancing seat
+    (partner's pass may hide values: a preempt takes the room to show them), and partner
+    advances the double as a takeout double, or leaves it in with a trump stack (Root,
+    "Commonsense Bidding")."""
     return [
+        ("balance_1nt", _R("balance_three_suit", f"{start} ?", "3u", hcp=(12, 17),
+                           lengths={"u": (5, 13)}, test=_good("u"),
+                           notes=(("balancing", None),),
+                           when=lambda c, b: _cheapest(c, b["u"].strain) == 3)),
         ("balance_1nt", _R("balance_three_double", f"{start} ?", "X", hcp=(12, ANY),
                            lengths={"s": (0, 2)}, artificial=True, forcing=F.FORCING,
                            notes=(("takeout", None), ("balancing", None)),
@@ -1216,19 +1287,48 @@ def _balancing_advances(start: str = "1s P P Lt P") -> list[tuple[str, Rule]]:
 
 
 def _over_three_level_jump() -> list[tuple[str, Rule]]:
-    """Their three-level jump overcall of partner's opening: responder with a five-card suit
-    and 11+ HCP still bids it at the three level (forcing), or a good six-card minor with
-    12+ at the four level (the preempt took the room for a quiet start: Root, "Commonsense
-    Bidding", bid the suit the hand would have shown)."""
+    """Their three-level jump overcall of partner's opening: responder with a six-card major
+    and 11+ HCP bids it before 3NT is tried, a five-card suit at the three level (forcing),
+    a good six-card minor with 12+ at the four level (forcing: opener raises, rebids a
+    six-card suit or gives preference), and with four of opener's minor, 10+ and no
+    stopper raises to the four level, which opener takes to game with 14+ (the preempt
+    took the room for a quiet start: Root, "Commonsense Bidding", bid the suit the hand
+    would have shown)."""
     start = "1s 3t ?"
     return [
+        # a six-card major is shown before 3NT is guessed (the major game may be the one)
+        ("comp_3nt", _R("jump_overcalled_major", start, "cu", hcp=(11, ANY),
+                        lengths={"u": (6, 13)}, forcing=F.FORCING,
+                        when=lambda c, b: b["u"].is_major and _cheapest(c, b["u"].strain) <= 4)),
         ("comp_pass", _R("jump_overcalled_new_3", start, "cu", hcp=(11, ANY),
                          lengths={"u": (5, 13)}, forcing=F.FORCING,
                          when=lambda c, b: _cheapest(c, b["u"].strain) == 3)),
         ("comp_pass", _R("jump_overcalled_new_4", start, "4u", hcp=(12, ANY),
-                         lengths={"u": (6, 13)}, test=_good("u"),
+                         lengths={"u": (6, 13)}, test=_good("u"), forcing=F.FORCING,
                          when=lambda c, b: not b["u"].is_major
                          and _cheapest(c, b["u"].strain) == 4)),
+        # four cards in opener's minor and 10+: raise it to the four level (invitational
+        # and more: past 3NT, opener goes on to game with extras)
+        ("comp_pass", _R("jump_overcalled_minor_raise", start, "4s", hcp=(10, ANY),
+                        lengths={"s": (4, 13)}, forcing=F.INVITATIONAL,
+                        when=lambda c, b: not b["s"].is_major,
+                        test=lambda i, b, c: not i.stopper(b["t"]))),
+        ("comp_pass", _R("jump_overcalled_minor_accept", "1s 3t 4s P ?", "5s", hcp=(14, ANY),
+                        notes=(("maximum", None),), when=lambda c, b: not b["s"].is_major)),
+        ("comp_pass", _R("jump_overcalled_minor_decline", "1s 3t 4s P ?", "P",
+                        notes=(("minimum", None),), when=lambda c, b: not b["s"].is_major)),
+        # the four-level minor is forcing (past 3NT, below game): opener shows a six-card
+        # major at the four level, else raises with two cards of it (a fit of eight), else
+        # rebids a six-card minor, else raises anyway (partner has six)
+        *[("comp_pass", rule) for rule in (
+            _R("jump_overcalled_new_4_major", "1s 3t 4u P ?", "4s", lengths={"s": (6, 13)},
+               when=lambda c, b: b["s"].is_major and b["t"] < b["s"]),
+            _R("jump_overcalled_new_4_raise", "1s 3t 4u P ?", "5u", lengths={"u": (2, 13)},
+               when=lambda c, b: not b["u"].is_major),
+            _R("jump_overcalled_new_4_own", "1s 3t 4u P ?", "5s", lengths={"s": (6, 13)},
+               when=lambda c, b: not b["s"].is_major and not b["u"].is_major),
+            _R("jump_overcalled_new_4_prefer", "1s 3t 4u P ?", "5u",
+               when=lambda c, b: not b["u"].is_major))],
     ]
 
 
@@ -1400,7 +1500,8 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
     HCP and no five-card major); a strong double (the SAYC booklet: a takeout double then a
     new suit or notrump shows 17+) names its own five- or six-card suit with 17–20 or bids
     notrump with 18–20 balanced and their suit stopped (stronger hands and longer suits
-    are placed by strength); else a pass (a minimum double has shown its values)."""
+    are placed by strength), which advancer raises with three cards and 6+ support points;
+    else a pass (a minimum double has shown its values)."""
     four = {"u": (4, 13)}
     out: list[tuple[str, Rule]] = []
     for tag, start in (("", "1s X P Lu P ?"), ("_bal", "1s P P X P Lu P ?")):
@@ -1424,6 +1525,14 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
                                   lengths={"v": (5, 6)},
                                   when=lambda c, b: _cheapest(c, b["v"].strain) <= 3)),
             ("advance_ov_cue", _R(f"doubler_pass{tag}", start, "P", hcp=(11, 15))),
+            # the strong double's own suit (17-20) is raised with three cards and 6+
+            # support points: the advance may have been forced with nothing
+            ("advance_ov_cue", _R(f"advancer_raises_strong_suit{tag}", f"{start[:-2]} Lv P ?",
+                                  "cv", hcp=(6, ANY), points=Points.SUPPORT, trump="v",
+                                  lengths={"v": (3, 13)},
+                                  when=lambda c, b: _cheapest(c, b["v"].strain) <= 3 and any(
+                                      e.rule.startswith("doubler_strong_suit")
+                                      for e in c.calls_of(c.partner)))),
         ]
     return out
 
