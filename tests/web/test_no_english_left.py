@@ -229,7 +229,7 @@ def test_the_club_table_page_and_the_directors_console_speak_only_the_language(
     found: dict[str, set[str]] = {}
     html_lang = "nb" if lang == "no" else lang
     try:
-        for where, link, ready in (("keypad", created["tables"]["3"]["link"], "#levels button"),
+        for where, link, ready in (("keypad", created["tables"]["3"]["link"], "#seating .pair ~ .pair"),
                                    ("check", created["tables"]["1"]["link"], "#verify:not([hidden])"),
                                    ("console", created["director"]["link"], "#log li")):
             page.goto(f"{server}{link}&lang={lang}")
