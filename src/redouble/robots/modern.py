@@ -729,9 +729,13 @@ def _partner_cue(ctx: Context) -> Suit | None:
 def _wasted(suit: Suit) -> Callable[[HandInfo, Bind, Context], bool]:
     """Opposite a splinter, a minimum, or honours (K, Q, J) wasted in the short suit."""
     def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-        wasted = any(info.has(suit, r) for r in (Rank.KING, Rank.QUEEN, Rank.JACK))
-        return info.hcp <= 15 or wasted
+        return info.hcp <= 15 or _wasted_honours(info, suit)
     return test
+
+
+def _wasted_honours(info: HandInfo, suit: Suit) -> bool:
+    """A king, queen or jack in the suit partner showed short (only its ace still works)."""
+    return any(info.has(suit, r) for r in (Rank.KING, Rank.QUEEN, Rank.JACK))
 
 
 def _splinters() -> list[tuple[str, Rule]]:
@@ -1206,7 +1210,7 @@ def _balancing_over_three(start: str = "3s P P") -> list[tuple[str, Rule]]:
         ("balance_1nt", _R("balance_three_suit", f"{start} ?", "3u", hcp=(12, 17),
                            lengths={"u": (5, 13)}, test=_good("u"),
                            notes=(("balancing", None),),
-                           when=lambda c, b: _cheapest(c, b["u"].strain) == 3)),
+                           when=_cheapest_is(3, "u"))),
         ("balance_1nt", _R("balance_three_double", f"{start} ?", "X", hcp=(12, ANY),
                            lengths={"s": (0, 2)}, artificial=True, forcing=F.FORCING,
                            notes=(("takeout", None), ("balancing", None)),
@@ -1295,6 +1299,7 @@ def _over_three_level_jump() -> list[tuple[str, Rule]]:
     took the room for a quiet start: Root, "Commonsense Bidding", bid the suit the hand
     would have shown)."""
     start = "1s 3t ?"
+    opener_minor = {"when": lambda c, b: not b["s"].is_major}
     return [
         # a six-card major is shown before 3NT is guessed (the major game may be the one)
         ("comp_3nt", _R("jump_overcalled_major", start, "cu", hcp=(11, ANY),
@@ -1311,12 +1316,11 @@ def _over_three_level_jump() -> list[tuple[str, Rule]]:
         # and more: past 3NT, opener goes on to game with extras)
         ("comp_pass", _R("jump_overcalled_minor_raise", start, "4s", hcp=(10, ANY),
                         lengths={"s": (4, 13)}, forcing=F.INVITATIONAL,
-                        when=lambda c, b: not b["s"].is_major,
-                        test=lambda i, b, c: not i.stopper(b["t"]))),
+                        test=lambda i, b, c: not i.stopper(b["t"]), **opener_minor)),
         ("comp_pass", _R("jump_overcalled_minor_accept", "1s 3t 4s P ?", "5s", hcp=(14, ANY),
-                        notes=(("maximum", None),), when=lambda c, b: not b["s"].is_major)),
+                        notes=(("maximum", None),), **opener_minor)),
         ("comp_pass", _R("jump_overcalled_minor_decline", "1s 3t 4s P ?", "P",
-                        notes=(("minimum", None),), when=lambda c, b: not b["s"].is_major)),
+                        notes=(("minimum", None),), **opener_minor)),
         # the four-level minor is forcing (past 3NT, below game): opener shows a six-card
         # major at the four level, else raises with two cards of it (a fit of eight), else
         # rebids a six-card minor, else raises anyway (partner has six)
@@ -2169,22 +2173,25 @@ def _slam_tries() -> list[Rule]:
         _R("jacoby_3nt_game", "1M P 2N P 3N P ?", "4M", hcp=(11, 16), forcing=F.SIGNOFF),
         _R("jacoby_short_rkc", "1M P 2N P 3t P ?", "4N", hcp=(16, ANY), artificial=True,
            forcing=F.FORCING, notes=(("rkc", None),),
-           when=lambda c, b: b["t"] is not b["M"], test=_nothing_wasted("t")),
+           when=_short_not_major, test=_nothing_wasted("t")),
         _R("jacoby_short_game", "1M P 2N P 3t P ?", "4M", hcp=(11, ANY),
-           when=lambda c, b: b["t"] is not b["M"]),
+           when=_short_not_major),
         # opener has described the hand: 3NT's sign-off ends the auction, and the
         # shortness's game too unless opener has a maximum (15+), who may still try
         _R("jacoby_3nt_signed_off", "1M P 2N P 3N P 4M P ?", "P"),
         _R("jacoby_short_signed_off", "1M P 2N P 3t P 4M P ?", "P", hcp=(0, 14),
-           when=lambda c, b: b["t"] is not b["M"]),
+           when=_short_not_major),
     ]
 
 
+def _short_not_major(ctx: Context, bind: Bind) -> bool:
+    """Jacoby's shortness ``t`` is another suit than the agreed major ``M``."""
+    return bind["t"] is not bind["M"]
+
+
 def _nothing_wasted(var: str) -> Callable[[HandInfo, Bind, Context], bool]:
-    """No king, queen or jack in the suit partner showed short (only its ace still works)."""
-    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-        return not info.ranks[bind[var]] & {Rank.KING, Rank.QUEEN, Rank.JACK}
-    return test
+    """No honour but the ace in the suit partner showed short (``_wasted_honours``)."""
+    return lambda info, bind, ctx: not _wasted_honours(info, bind[var])
 
 
 def _no_fit_with(answer: Call) -> Callable[[HandInfo, Bind, Context], bool]:
