@@ -537,3 +537,36 @@ def test_the_strong_doubler_s_suit_is_raised_with_three_cards() -> None:
     assert meaning("1C X P 1H P", "2D").shown.hcp == (17, 20)
     assert choose("J72.Q986.863.KT7", "1C X P 1H P 2D P") == "3D"
     assert choose("J72.Q986.865.T73", "1C X P 1H P 2D P") == "Pass"
+
+
+def test_length_in_their_suit_is_defence_not_a_contract() -> None:
+    # 2♦ (weak) 2♠ Pass ?: six diamonds in their suit, a spade void and 17 HCP; the placement
+    # looks for its long suit among the suits they have not bid (5♦ went two down on the
+    # board, E 2D, the robots' worst auction there): notrump or hearts, never diamonds
+    call = choose(".AKJ75.AJ9632.A7", "P 2D 2S P")
+    assert not call.endswith("D")
+
+
+def test_a_fit_does_not_double_their_game_without_the_high_cards() -> None:
+    # 1♦ (2♣) 2♥ P 4♥ P P ?: seven HCP with eleven clubs between the hands and a void in
+    # opener's suit: the support points say "ours", the high cards say they make it (the
+    # board: 4♥ doubled made twelve tricks, −1190); the placement doubles their game only
+    # with 25 HCP between the hands (partner's expected share counted)
+    assert choose("AT732.74..QJ5432", "P 1D 2C 2H P 4H P P") != "X"
+
+
+def test_partner_s_weak_two_is_counted_at_what_it_showed() -> None:
+    # a weak two's minimum answer to 2NT (5-8 HCP): partner is expected to hold about six,
+    # not an opening hand's eleven, so 20 HCP with three trumps plays 3NT rather than ask
+    # for key cards (the board: 4NT-5♦-6♦ went two down, −13 IMPs)
+    from redouble.robots import sayc
+
+    def estimate(auction: str) -> int:
+        calls = [Call.parse(c) for c in auction.split()]
+        return sayc.partner_estimate(MODERN.context(Seat.NORTH, NONE, calls))[0]
+
+    assert estimate("2D P 2N P 3D P") <= 8
+    assert choose("AQT4.A3.AK8.QJ43", "2D P 2N P 3D P") == "3NT"
+    # a one-level opening is still counted at eleven at least (the rule of 20's light
+    # opener plays like a sound one)
+    assert estimate("1S P") >= 11

@@ -456,8 +456,10 @@ def test_a_fit_opposite_notrump_bids_its_slam(system: System, hand: str, auction
 @pytest.mark.parametrize(("hand", "auction", "call"), [
     # nine trumps: partner's jump to game (four spades) opposite five, 10 HCP and a doubleton
     ("K7652.A2.QJ87.T9", "1C P 1S P 4S P", "4NT"),
-    # ten trumps: a 17-count and three cards opposite a seven-card preempt
-    ("K6.K52.A62.AKJ64", "3H P", "4NT"),
+    # ten trumps: a 22-count and three cards opposite a seven-card preempt (counted at
+    # what it showed, 5-10 HCP: a 17-count there places the game)
+    ("AK.K52.A62.AKJ64", "3H P", "4NT"),
+    ("K6.K52.A62.AKJ64", "3H P", "4H"),
     # the same strength with eight trumps stays in game
     ("K762.A2.QJ87.T93", "1C P 1S P 4S P", "Pass"),
 ])

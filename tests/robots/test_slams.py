@@ -105,12 +105,18 @@ def test_no_3nt_rebid_with_a_void_and_a_long_minor(hand: str, expected: str) -> 
 
 
 def test_game_is_weighed_against_slam() -> None:
-    # 17 HCP over partner's 3♠ preempt: the rules say 3NT; 4♠ must be among the candidates
-    ctx, info, chosen = _explained("9.AKJ53.6.AKQT87", "3S P")
+    # 21 HCP over partner's 3♠ preempt: the rules say 3NT; 4♠ and 6♠ must be among the
+    # candidates
+    ctx, info, chosen = _explained("A.AKJ53.6.AKQT87", "3S P")
     kind = decision_kind(MODERN, ctx, info, chosen)
     assert kind is Decision.SLAM
     calls = candidate_calls(ctx, info, chosen, kind)
     assert {Call.parse("4S"), Call.parse("6S")} <= set(calls)
+    # 17 HCP there is a game decision (the preempt counted at its 5-10 HCP): 3NT or 4♠
+    ctx, info, chosen = _explained("9.AKJ53.6.AKQT87", "3S P")
+    kind = decision_kind(MODERN, ctx, info, chosen)
+    assert kind is Decision.GAME
+    assert Call.parse("4S") in candidate_calls(ctx, info, chosen, kind)
 
 
 # --- slam from a narrow range (branch slams2) ------------------------------------------------

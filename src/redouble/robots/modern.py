@@ -40,7 +40,8 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 THREE_NT = Call.parse("3NT")
 TWO_NT = Call.parse("2NT")
 AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, invite=23,
-                             long_fit=1, partner_stoppers=True)
+                             long_fit=1, partner_stoppers=True, own_suits=True,
+                             defend_hcp=25)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
 SLAM_FLOOR = 31
 """A slam the placement wants is bid when the hand's HCP and the least partner's system
@@ -2751,7 +2752,7 @@ def _long_suit_minimum(ctx: Context) -> int:
 def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Call, Shown]:
     """SAYC's placement, but never a penalty double with a singleton or void in their suit."""
     call, shown = sayc.natural_fallback(system, info, ctx, placement=AGGRESSIVE)
-    long = info.longest()
+    long = sayc.placement_suit(info, ctx, AGGRESSIVE)
     if (call.is_bid and call.level == 7 and call.strain is not None
             and info.hcp + _partner_by_rules(ctx) < GRAND_FLOOR):
         small = Call.bid(6, call.strain)

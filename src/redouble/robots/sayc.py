@@ -1019,9 +1019,10 @@ def partner_estimate(ctx: Context) -> tuple[int, tuple[int, ...]]:
 
 def partner_least(ctx: Context) -> int:
     """The least HCP partner's calls showed, an opener counted at 11 at least: a light
-    (rule of 20) opening is worth a sound one in playing strength."""
-    lo = ctx.known(ctx.partner).hcp[0]
-    return max(lo, 11) if ctx.opener is ctx.partner else lo
+    (rule of 20) opening is worth a sound one in playing strength. Not a preempt: a weak
+    two or a three-bid (no more than 10 or 11 HCP) is counted at what it showed."""
+    lo, hi = ctx.known(ctx.partner).hcp
+    return max(lo, 11) if ctx.opener is ctx.partner and hi > 11 else lo
 
 
 def partner_opened_notrump(ctx: Context) -> bool:
@@ -1053,6 +1054,16 @@ class Placement:
     """Whether partner's natural notrump bid over the opponents' suits counts as their
     suits stopped, for a notrump game from a hand without the stoppers (False: SAYC's
     placement, which asks the hand itself for them)."""
+
+    own_suits: bool = False
+    """Whether a long suit is placed only among suits the opponents have not bid: length in
+    their suit is defence, not a contract (False: SAYC's placement, its longest suit)."""
+
+    defend_hcp: int | None = None
+    """HCP between the hands (partner's expected share counted) from which the placement
+    doubles the opponents' contract at the three level or higher: the defence's tricks are
+    high cards, not the support points of a fit (None: SAYC's placement, 25 points with the
+    fit's support points)."""
 
     def fit_bonus(self, trumps: int) -> int:
         """The points ``trumps`` between the hands add toward slam (``long_fit``)."""
@@ -1105,7 +1116,7 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
             level = max(1, min(trumps - 6, 4 if fit.is_major else 3))
             target = Call.bid(level, fit.strain)
     elif partner_bid:
-        long = info.longest()
+        long = placement_suit(info, ctx, p)
         if combined >= p.slam:
             level = 7 if combined >= p.slam + 4 else 6
             strain = long.strain if info.lengths[long] >= 6 else Strain.NOTRUMP
@@ -1129,13 +1140,23 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         return target, describe_natural(system, ctx, target)
     # opponents own the contract: double when the hand is ours
     if (current is not None and not ctx.last_bid_by_us() and DOUBLE in legal
-            and (current.level or 0) >= 3 and combined >= 25 and partner_bid
+            and (current.level or 0) >= 3 and partner_bid
+            and (combined >= 25 if p.defend_hcp is None
+                 else info.hcp + partner_pts >= p.defend_hcp)
             and (fit is None or (target is not None and target.rank < current.rank))):
         return DOUBLE, describe_natural(system, ctx, DOUBLE)
     if forced:
         call = _cheapest_descriptive(info, ctx, legal)
         return call, describe_natural(system, ctx, call)
     return PASS, Shown()
+
+
+def placement_suit(info: HandInfo, ctx: Context, p: Placement) -> Suit:
+    """The suit the placement plays in without a fit: the longest (``Placement.own_suits``:
+    the longest the opponents have not bid, if any is left)."""
+    theirs = ctx.their_suits() if p.own_suits else set()
+    mine = [suit for suit in Suit if suit not in theirs] or list(Suit)
+    return max(mine, key=lambda s: (info.lengths[s], s))
 
 
 def notrump_points(info: HandInfo) -> int:
