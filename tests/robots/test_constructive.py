@@ -572,3 +572,52 @@ def test_the_six_card_major_after_two_clubs_is_placed(system: System, hand: str,
 def test_opener_places_the_game_after_the_jump_shift_preference(hand: str, call: str) -> None:
     # 1S-1NT-3H (game forcing) - 3S (two or three spades): opener bids 4S with a short suit
     assert choose(MODERN, hand, "1S P 1N P 3H P 3S P") == call
+
+
+def test_the_two_notrump_rebid_after_two_clubs_has_its_system_on() -> None:
+    # 2♣–2♦–2NT (22–24) with the 2NT opening's Stayman and transfers (the SAYC booklet):
+    # opener completes the transfer and answers Stayman (it bid 3NT over the transfer on
+    # the board, and 4♠ made eleven tricks)
+    assert choose(MODERN, "Q6.AKQ8.AK92.AT7", "2C P 2D P 2N P 3H P") == "3S"
+    assert choose(MODERN, "AKQ5.AKQT.AJ8.T8", "2C P 2D P 2N P 3C P") == "3H"
+    assert choose(MODERN, "AK5.AKQ.AJ82.KT8", "2C P 2D P 2N P 3C P") == "3D"
+    # responder places the contract: six cards play game from nothing, five pass with
+    # nothing and offer the choice with values; opener picks the major with three
+    assert choose(MODERN, "J.986432.43.7642", "2C P 2D P 2N P 3D P 3H P") == "4H"
+    assert choose(MODERN, "J862.96532.J53.5", "2C P 2D P 2N P 3D P 3H P") == "Pass"
+    assert choose(MODERN, "KJ954.32.Q53.J54", "2C P 2D P 2N P 3H P 3S P") == "3NT"
+    assert choose(MODERN, "KJ3.Q96.AKQ82.AJ", "2C P 2D P 2N P 3H P 3S P 3N P") == "4S"
+    assert choose(MODERN, "KJ.Q96.AKQ82.AJ3", "2C P 2D P 2N P 3H P 3S P 3N P") == "Pass"
+    # and each call reads as it is meant
+    explained = MODERN.analyse(Seat.NORTH, NONE, [Call.parse(c) for c in
+                                                  "2C P 2D P 2N P 3H P 3S".split()])
+    assert explained[-1].rule == "2c_2nt_accept_S"
+
+
+def test_opener_with_a_short_suit_plays_the_minor_game_over_the_limit_raise() -> None:
+    # 1♣–3♣ (10–12, four clubs or more): 16 with a singleton diamond bids 5♣, not 3NT with
+    # the suit open (the board: 3NT went four down on a diamond lead, 5♣ made)
+    assert choose(MODERN, "QT97.AKJT.T.KQJ9", "1C P 3C P") == "5C"
+    assert choose(MODERN, "AQT7.AKJ.T2.KQJ9", "1C P 3C P") == "3NT"
+
+
+def test_a_sign_off_stands_opposite_a_hand_without_extras() -> None:
+    # 1♠–3♠–4♦ (a cue-bid try, 16+)–4♠ (no control to show): partner judged the slam; a
+    # trier with no more than a king over the least it showed leaves it there, one with
+    # more may still ask (the key-card review's exception)
+    from redouble.robots.modern import _signoff_stands
+
+    ctx = MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in "1S P 3S P 4D P 4S P".split()])
+    assert _signoff_stands(HandInfo.of(Hand.parse("AKJ72.K32.A2.Q32").cards), ctx)
+    assert not _signoff_stands(HandInfo.of(Hand.parse("AKQ72.KQ2.A2.KJ2").cards), ctx)
+    assert choose(MODERN, "AKJ72.K32.A2.Q32", "1S P 3S P 4D P 4S P") == "Pass"
+
+
+def test_opener_shows_a_strong_two_suiter_over_a_two_over_one_response() -> None:
+    # 1♠–2♦: six spades, five clubs and 20 HCP bid 3♣ (15+, forcing) rather than rebid the
+    # spades at two (10-21), which hid the clubs and a slam on the board; a minimum rebids
+    assert choose(MODERN, "AQT983.AK..AQ765", "1S P 2D P") == "3C"
+    assert choose(MODERN, "KQT983.K2..QJ765", "1S P 2D P") == "2S"
+    explained = MODERN.analyse(Seat.NORTH, NONE, [Call.parse(c) for c in "1S P 2D P 3C".split()])
+    assert explained[-1].rule == "two_new_three"
+    assert explained[-1].shown.hcp[0] == 15

@@ -321,6 +321,12 @@ def _replacements() -> dict[str, Rule]:
         # shortness, support points: a void or singleton is a trick the count of length missed
         _R("limit_accept", "1M P 3M P ?", "4M", hcp=(14, ANY), points=Points.SUPPORT, trump="M"),
         _R("limit_decline", "1M P 3M P ?", "P", hcp=(10, 13), points=Points.SUPPORT, trump="M"),
+        # opposite the minor limit raise 3NT wants a stopper in three suits and no singleton
+        # (but the ace) or void: with a short suit the opponents lead the suit notrump cannot
+        # hold, and the minor game (``minor_limit_game``) plays on the fit's ruffs
+        _R("minor_limit_3nt", "1m P 3m P ?", "3N", hcp=(14, ANY),
+           test=lambda i, b, c: sum(i.stopper(s) for s in Suit) >= 3
+           and not _short_suit(i, b, c)),
         _R("open_1major", "?", "1M", hcp=(10, 21), lengths={"M": (5, 13)},
            test=_open_suit(None)),
         _R("open_1d", "?", "1D", hcp=(10, 21), lengths={"D": (3, 13), "H": (0, 5), "S": (0, 5)},
@@ -467,9 +473,23 @@ def _transfer_shape() -> list[tuple[str, Rule]]:
     return out
 
 
+def _short_suit(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """A void, or a singleton other than the ace (a suit notrump cannot hold)."""
+    return any(info.lengths[suit] == 0 or (info.lengths[suit] == 1
+                                            and not info.has(suit, Rank.ACE)) for suit in Suit)
+
+
 def _additions() -> list[tuple[str, Rule]]:
     """New rules, each placed before the SAYC rule it names."""
     return [
+        ("minor_limit_pass", _R("minor_limit_game", "1m P 3m P ?", "5m", hcp=(14, ANY),
+                                lengths={"m": (4, 13)}, test=_short_suit)),
+        # over a two-over-one response a new suit below responder's costs the three level:
+        # 15+ with four cards or more in it (the SAYC booklet's strength for 1♠–2♦–3♣), so a
+        # strong two-suiter is shown before the first suit is rebid
+        ("two_own", _R("two_new_three", "1s P 2t P ?", "3u", hcp=(15, ANY),
+                       lengths={"s": (5, 13), "u": (4, 13)}, forcing=F.FORCING,
+                       when=lambda c, b: b["u"] < b["t"] and b["u"] is not b["s"])),
         *_transfer_shape(),
         ("rebid_1s", _R("rebid_1h", "1C P 1D P ?", "1H", hcp=(11, 18),
                         lengths={"H": (4, 13)})),
@@ -2378,9 +2398,22 @@ def _keycard_zone(info: HandInfo, ctx: Context, trump: Suit) -> bool:
 
 
 def _keycard_ask_test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    """The key-card zone, and the last bid ours: over theirs the decision is competitive."""
+    """The key-card zone, and the last bid ours: over theirs the decision is competitive;
+    not after partner's sign-off when partner has judged the slam (``_signoff_stands``)."""
     trump = sayc.rkc_trump(ctx)
-    return trump is not None and ctx.last_bid_by_us() and _keycard_zone(info, ctx, trump)
+    return (trump is not None and ctx.last_bid_by_us() and not _signoff_stands(info, ctx)
+            and _keycard_zone(info, ctx, trump))
+
+
+def _signoff_stands(info: HandInfo, ctx: Context) -> bool:
+    """Partner's last call signed off opposite our narrow range (three HCP or less, as
+    Jacoby's 3NT), or opposite a hand with no extras over the least it has shown (fewer than
+    ``SIGNOFF_EXTRAS``): partner has judged the slam and the key-card ask would overrule it."""
+    last_partner = ctx.partner_last()
+    mine = [e for e in ctx.calls_of(ctx.bidder) if e.call.is_bid]
+    return (last_partner is not None and last_partner.shown.forcing is F.SIGNOFF
+            and bool(mine) and (mine[-1].shown.hcp[1] - mine[-1].shown.hcp[0] <= 3
+                                or info.hcp < ctx.known(ctx.bidder).hcp[0] + SIGNOFF_EXTRAS))
 
 
 def _keycard_floor(rule: Rule) -> Rule:
@@ -2519,6 +2552,12 @@ def _double_their_game(system: System, info: HandInfo, ctx: Context, call: Call,
     return DOUBLE, read.shown
 
 
+SIGNOFF_EXTRAS = 4
+"""HCP over the least a hand has shown with which it may still ask for key cards after
+partner's sign-off (a king more than partner counted on); with less, partner's judgement of
+the slam stands."""
+
+
 KEYCARD_ZONE = 32
 """Support points and partner's expected HCP at which a hand asks for key cards (Goren's 33
 for a small slam), the threshold of the generic key-card ask, a point lower for each trump
@@ -2534,9 +2573,9 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
     key-card rule asks only once both hands have shown the fit). Not over the opponents' bid
     (a competitive decision) and not from a hand that has limited itself (a minimum rebid,
     a limit raise): the unlimited hand is captain. Nor is a pass overruled after partner's
-    sign-off opposite a range of three points or less (Jacoby's 3NT, 15–17): partner has
-    judged the slam from that description (a cue-bid try's sign-off may still be overruled
-    by the unlimited trier)."""
+    sign-off opposite a range of three points or less (Jacoby's 3NT, 15–17) or opposite a
+    hand with no extras over what it showed: partner has judged the slam from that
+    description (a cue-bid try's sign-off may still be overruled by a trier with extras)."""
     four_nt = sayc.FOUR_NT
     call = chosen.call
     last = ctx.last_bid
@@ -2551,12 +2590,8 @@ def keycards_first(system: System, info: HandInfo, ctx: Context,
         return chosen  # a double or redouble
     if any(e.call == four_nt for e in ctx.our_bids()) or not ctx.last_bid_by_us():
         return chosen  # over their bid the decision is competitive (the simulation's)
-    last_partner = ctx.partner_last()
-    mine = [e for e in ctx.calls_of(ctx.bidder) if e.call.is_bid]
-    if (call.kind is CallKind.PASS and last_partner is not None
-            and last_partner.shown.forcing is F.SIGNOFF and mine
-            and mine[-1].shown.hcp[1] - mine[-1].shown.hcp[0] <= 3):
-        return chosen  # partner signed off opposite our narrow range: the captain has judged
+    if call.kind is CallKind.PASS and _signoff_stands(info, ctx):
+        return chosen  # partner has judged the slam: the captain's sign-off stands
     if not any(e.call.is_bid for e in ctx.calls_of(ctx.partner)):
         return chosen
     if any(e.call.is_bid and not e.shown.artificial and e.shown.hcp_envelope[1] <= 15

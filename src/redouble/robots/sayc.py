@@ -699,8 +699,34 @@ def _rules() -> list[Rule]:
            test=lambda i, b, c: i.lengths[H] > i.lengths[S]))
     add(_R("2c_2nt_transfer_s", "2C P 2D P 2N P ?", "3H", lengths={"S": (5, 13)},
            artificial=True, forcing=F.FORCING, notes=(("transfer", "S"),)))
-    add(_R("2c_2nt_3nt", "2C P 2D P 2N P ?", "3N", hcp=(3, 10)))
+    add(_R("2c_2nt_6nt", "2C P 2D P 2N P ?", "6N", hcp=(10, 13)))
+    add(_R("2c_2nt_3nt", "2C P 2D P 2N P ?", "3N", hcp=(3, 9)))
     add(_R("2c_2nt_pass", "2C P 2D P 2N P ?", "P", hcp=(0, 2)))
+    # the 2NT rebid (22-24) has the 2NT opening's system on: Stayman's answers, the
+    # transfer completed, and responder's placement (the SAYC booklet's "systems on")
+    two_nt = "2C P 2D P 2N P"
+    add(_R("2c_2nt_stayman_3h", f"{two_nt} 3C P ?", "3H", lengths={"H": (4, 5)}))
+    add(_R("2c_2nt_stayman_3s", f"{two_nt} 3C P ?", "3S", lengths={"S": (4, 5), "H": (0, 3)}))
+    add(_R("2c_2nt_stayman_3d", f"{two_nt} 3C P ?", "3D", lengths={"H": (0, 3), "S": (0, 3)},
+           artificial=True, notes=(("no_major", None),)))
+    for m in ("H", "S"):
+        add(_R(f"2c_2nt_stayman_{m}_4", f"{two_nt} 3C P 3{m} P ?", f"4{m}",
+               lengths={m: (4, 13)}, forcing=F.SIGNOFF))
+    add(_R("2c_2nt_stayman_3nt", f"{two_nt} 3C P b P ?", "3N", forcing=F.SIGNOFF))
+    add(_R("2c_2nt_stayman_3nt_4s", f"{two_nt} 3C P 3H P 3N P ?", "4S", lengths={"S": (4, 4)}))
+    for relay, target in (("3D", "H"), ("3H", "S")):
+        add(_R(f"2c_2nt_accept_{target}", f"{two_nt} {relay} P ?", f"3{target}",
+               artificial=True, notes=(("completes", None),)))
+        seq = f"{two_nt} {relay} P 3{target} P ?"
+        add(_R(f"2c_2nt_transfer_{target}_4", seq, f"4{target}", hcp=(0, 9),
+               lengths={target: (6, 13)}, forcing=F.SIGNOFF))
+        add(_R(f"2c_2nt_transfer_{target}_3nt", seq, "3N", hcp=(3, 9),
+               lengths={target: (5, 5)}))
+        add(_R(f"2c_2nt_transfer_{target}_pass", seq, "P", hcp=(0, 2)))
+        after = f"{two_nt} {relay} P 3{target} P 3N P ?"
+        add(_R(f"2c_2nt_transfer_{target}_3nt_4", after, f"4{target}",
+               lengths={target: (3, 5)}))
+        add(_R(f"2c_2nt_transfer_{target}_3nt_pass", after, "P", lengths={target: (2, 2)}))
 
     # ---- weak twos and preempts: responses ----
     add(_R("weak2_raise_game", "2M P ?", "4M", lengths={"M": (3, 13)}, hcp=(14, ANY),
