@@ -465,3 +465,15 @@ def test_four_card_support_asks_for_key_cards_in_partners_suit() -> None:
     *_, chosen = _explained("AQJ2.AKQJ54.Q.JT", "1H P 1S P")
     assert chosen.call == Call.parse("4NT")
     assert ("rkc_suit", Suit.SPADES) in chosen.shown.notes
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("AQ875..AQJ93.T53", "6S"),   # two key cards opposite two: one missing, the small slam
+    ("Q8752..AQJ93.T53", "5S"),   # one opposite two: two missing, the five-level sign-off
+])
+def test_the_asker_places_the_contract_when_they_double_the_answer(hand: str, call: str) -> None:
+    # 1♣ (2♥) 2♠ (4♥) 4♠ (X) 4NT (P) 5♥ (X): the double of the artificial answer changes
+    # nothing for the asker, who still signs off or bids the slam; passing left 5♥ doubled
+    # in a 2-0 fit as the contract (five down on the board, -1400)
+    _, _, chosen = _explained(hand, "P 1C 2H 2S 4H 4S X 4N P 5H X")
+    assert str(chosen.call) == call

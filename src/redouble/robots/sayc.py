@@ -277,10 +277,13 @@ def _rkc_answer(count: tuple[int, ...], queen: bool | None) -> Test:
 
 
 def _my_rkc_answered(ctx: Context, bind: Bind) -> bool:
+    """Partner has answered this hand's key-card ask: the asker places the contract, also
+    when the opponents double the artificial answer (left in, it would be the contract)."""
     mine = ctx.calls_of(ctx.bidder)
     return (len(mine) > 0 and mine[-1].call == Call.bid(4, Strain.NOTRUMP)
             and "rkc" in dict(mine[-1].shown.notes)
-            and ctx.partner_last() is not None and ctx.calls[-1].kind is CallKind.PASS)
+            and ctx.partner_last() is not None
+            and ctx.calls[-1].kind in (CallKind.PASS, CallKind.DOUBLE))
 
 
 def keycard_answer(info: HandInfo, ctx: Context) -> tuple[int, list[int]] | None:
@@ -984,19 +987,19 @@ def _rules() -> list[Rule]:
         add(rule)
     for rule in king_answers() + queen_answers() + gerber_answers():
         add(rule)
-    add(_R("rkc_grand", "... 4N P b P ?", "7s", notes=(("slam", None),),
+    add(_R("rkc_grand", "... 4N P b P|X ?", "7s", notes=(("slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(7)(c, b),
            test=_grand, forcing=F.SIGNOFF))
-    add(_R("rkc_small", "... 4N P b P ?", "6s", notes=(("slam", None),),
+    add(_R("rkc_small", "... 4N P b P|X ?", "6s", notes=(("slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b)
            and _five_open(c, b), test=_missing(0, 1), forcing=F.SIGNOFF))
-    add(_R("rkc_stop", "... 4N P b P ?", "5s", notes=(("signoff_slam", None),),
+    add(_R("rkc_stop", "... 4N P b P|X ?", "5s", notes=(("signoff_slam", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(5)(c, b),
            test=_missing(2, 5), forcing=F.SIGNOFF))
-    add(_R("rkc_pass_five", "... 4N P b P ?", "P", notes=(("signoff_played", None),),
+    add(_R("rkc_pass_five", "... 4N P b P|X ?", "P", notes=(("signoff_played", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _answer_is_five_of_trump(c),
            test=_missing(2, 5), forcing=F.SIGNOFF))
-    add(_R("rkc_stop_6", "... 4N P b P ?", "6s", notes=(("slam_placed", None),),
+    add(_R("rkc_stop_6", "... 4N P b P|X ?", "6s", notes=(("slam_placed", None),),
            when=lambda c, b: _my_rkc_answered(c, b) and _trump_is(6)(c, b)
            and not _five_open(c, b), forcing=F.SIGNOFF))
     return rules
