@@ -304,9 +304,10 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     # 3NT placed on partner's expected strength only when game is there opposite partner's
     # minimum: opposite 1♥–1♠–2♦ (11–18) 11–12 invite with 2NT (SAYC's 2NT, 11–12), 13 bids
     # game (read as 12+: game opposite opener's minimum, a long suit's point aside); opener
-    # accepts with 14, passes 13
+    # accepts with 14, passes 13; the game reads up to 19, where the slam floor (30 with
+    # opener's 11) begins
     ("KJ84.Q9.85.KQ76", "1H P 1S P 2D P", "2NT", "9–12 HCP, invitational"),
-    ("KJ84.Q9.85.AK76", "1H P 1S P 2D P", "3NT", "12–20 HCP"),
+    ("KJ84.Q9.85.AK76", "1H P 1S P 2D P", "3NT", "12–19 HCP"),
     ("A3.KQJ76.KJ43.42", "1H P 1S P 2D P 2NT P", "3NT", ""),
     ("A3.KQT76.KJ43.42", "1H P 1S P 2D P 2NT P", "Pass", ""),
     # opener with 16 opposite 1♣–1♦–1♥–1NT (7–10) invites; 17 bids game; responder accepts

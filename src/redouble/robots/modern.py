@@ -43,10 +43,12 @@ AGGRESSIVE = sayc.Placement(slam=32, game=25, major_game=24, notrump_game=24, in
                              long_fit=1, partner_stoppers=True, own_suits=True,
                              defend_hcp=25)
 """Game a point lighter than the textbook: the IMP odds favour bidding close games."""
-SLAM_FLOOR = 31
+SLAM_FLOOR = 30
 """A slam the placement wants is bid when the hand's HCP and the least partner's system
-calls showed reach 31 (the placement's estimate of partner adds the rest of the 33); below
-it game, and the simulation, where it is on, weighs the slam."""
+calls showed reach 30 (the placement's estimate of partner adds the rest of the 32); below
+it game, and the simulation, where it is on, weighs the slam. Double dummy over three
+development seeds a side with 30-31 HCP and an eight-card fit makes a small slam in its
+best strain 68-82 % of the time, and the robots bid it on a quarter to a third of them."""
 GRAND_FLOOR = 35
 """A grand slam the placement wants is bid only when the hand's HCP and the least partner's
 system calls showed reach 35 (37 is the textbook figure for a grand between the hands; the
@@ -2793,16 +2795,25 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
         small = Call.bid(6, call.strain)
         if ctx.last_bid is None or small.rank > ctx.last_bid.rank:
             call, shown = small, sayc.describe_natural(system, ctx, small)
-    if (call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us()
-            and info.hcp + _partner_by_rules(ctx) < SLAM_FLOOR):
+    if call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us():
         # a slam needs the strength partner's system calls showed; short of it, game (a
-        # forcing call from partner still has to be answered: never a pass of a force)
+        # forcing call from partner still has to be answered: never a pass of a force);
+        # and partner's force is answered by showing a five-card suit not yet bid before
+        # any slam is placed (a game-forced auction describes first)
         assert call.strain is not None
         forced = ctx.partner_forces()
+        short = info.hcp + _partner_by_rules(ctx) < SLAM_FLOOR
+        shown_before = any(e.call.is_bid and e.call.strain is long.strain
+                           for e in ctx.calls_of(ctx.bidder))
         if (forced and info.lengths[long] >= 5 and _cheapest(ctx, long.strain) <= 3
-                and call.strain in (long.strain, Strain.NOTRUMP)):  # a fit goes to game
+                and call.strain in (long.strain, Strain.NOTRUMP)
+                and (short or not shown_before)):  # a fit goes to game
             natural = Call.bid(_cheapest(ctx, long.strain), long.strain)  # show it, forcing
             return natural, modern_describe(system, ctx, natural)
+    if (call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us()
+            and info.hcp + _partner_by_rules(ctx) < SLAM_FLOOR):
+        assert call.strain is not None
+        forced = ctx.partner_forces()
         game = Call.bid(3 if call.strain is Strain.NOTRUMP else
                         4 if call.strain.suit is not None and call.strain.suit.is_major
                         else 5, call.strain)
