@@ -91,8 +91,10 @@ def run() -> str:
     # the rules alone (minutes): against the baseline, and in self-play on every board
     rules = run_bidding_evaluation([("baseline", boards), ("redouble", boards)], seed=seed,
                                    progress=ticker, simulate=False, on_board=snapshot)
-    # the yardstick itself: today's SAYC rules (changed since the baseline only in how they
-    # explain calls and count key cards) against the frozen baseline: about zero
+    # the yardstick itself: today's SAYC rules against the frozen baseline (changed since
+    # the baseline in how they explain calls and count key cards, and by the fixes to the
+    # rules and the placement they share with the modern system: 2C-2NT's system, the key-card
+    # asker's continuation over a double, partner's preempt counted at what it showed)
     sayc = run_bidding_evaluation([("baseline", boards)], seed=seed, system="sayc",
                                   simulate=False)
     sayc_match = sayc.matches[0]

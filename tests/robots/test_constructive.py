@@ -590,8 +590,8 @@ def test_the_two_notrump_rebid_after_two_clubs_has_its_system_on() -> None:
     assert choose(MODERN, "KJ3.Q96.AKQ82.AJ", "2C P 2D P 2N P 3H P 3S P 3N P") == "4S"
     assert choose(MODERN, "KJ.Q96.AKQ82.AJ3", "2C P 2D P 2N P 3H P 3S P 3N P") == "Pass"
     # and each call reads as it is meant
-    explained = MODERN.analyse(Seat.NORTH, NONE, [Call.parse(c) for c in
-                                                  "2C P 2D P 2N P 3H P 3S".split()])
+    auction = "2C P 2D P 2N P 3H P 3S"
+    explained = MODERN.analyse(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
     assert explained[-1].rule == "2c_2nt_accept_S"
 
 
@@ -608,7 +608,8 @@ def test_a_sign_off_stands_opposite_a_hand_without_extras() -> None:
     # more may still ask (the key-card review's exception)
     from redouble.robots.modern import _signoff_stands
 
-    ctx = MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in "1S P 3S P 4D P 4S P".split()])
+    auction = "1S P 3S P 4D P 4S P"
+    ctx = MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
     assert _signoff_stands(HandInfo.of(Hand.parse("AKJ72.K32.A2.Q32").cards), ctx)
     assert not _signoff_stands(HandInfo.of(Hand.parse("AKQ72.KQ2.A2.KJ2").cards), ctx)
     assert choose(MODERN, "AKJ72.K32.A2.Q32", "1S P 3S P 4D P 4S P") == "Pass"
@@ -619,6 +620,7 @@ def test_opener_shows_a_strong_two_suiter_over_a_two_over_one_response() -> None
     # spades at two (10-21), which hid the clubs and a slam on the board; a minimum rebids
     assert choose(MODERN, "AQT983.AK..AQ765", "1S P 2D P") == "3C"
     assert choose(MODERN, "KQT983.K2..QJ765", "1S P 2D P") == "2S"
-    explained = MODERN.analyse(Seat.NORTH, NONE, [Call.parse(c) for c in "1S P 2D P 3C".split()])
+    auction = "1S P 2D P 3C"
+    explained = MODERN.analyse(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
     assert explained[-1].rule == "two_new_three"
     assert explained[-1].shown.hcp[0] == 15
