@@ -2810,18 +2810,15 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
                 and (short or not shown_before)):  # a fit goes to game
             natural = Call.bid(_cheapest(ctx, long.strain), long.strain)  # show it, forcing
             return natural, modern_describe(system, ctx, natural)
-    if (call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us()
-            and info.hcp + _partner_by_rules(ctx) < SLAM_FLOOR):
-        assert call.strain is not None
-        forced = ctx.partner_forces()
-        game = Call.bid(3 if call.strain is Strain.NOTRUMP else
-                        4 if call.strain.suit is not None and call.strain.suit.is_major
-                        else 5, call.strain)
-        last = ctx.last_bid
-        if last is None or game.rank > last.rank:
-            return game, modern_describe(system, ctx, game)
-        if not forced:
-            return PASS, Shown()
+        if short:
+            game = Call.bid(3 if call.strain is Strain.NOTRUMP else
+                            4 if call.strain.suit is not None and call.strain.suit.is_major
+                            else 5, call.strain)
+            last = ctx.last_bid
+            if last is None or game.rank > last.rank:
+                return game, modern_describe(system, ctx, game)
+            if not forced:
+                return PASS, Shown()
     if (call.is_bid and call.strain is Strain.NOTRUMP and (call.level or 0) >= 3
             and info.hcp <= _long_suit_minimum(ctx) and info.lengths[long] >= 6):
         # a minimum hand with a long suit rebids it rather than jump to notrump
