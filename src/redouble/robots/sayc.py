@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from redouble.calls import DOUBLE, PASS, Call, CallKind
 from redouble.cards import Rank, Strain, Suit
 from redouble.robots.evaluation import HandInfo
-from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Shown
+from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Range, Shown
 from redouble.robots.system import BiddingSystemError, Bind, Context, Rule, System, Test, When
 
 __all__ = [
@@ -530,6 +530,40 @@ def rkc_answers(variant: str = "1430") -> list[Rule]:
     return out
 
 
+def _two_notrump_continuations(start: str, tag: str, *, six: Range, five: Range,
+                                nothing: Range) -> list[Rule]:
+    """After a natural 2NT (``start``, the opening or 2♣–2♦–2NT) and responder's Stayman or
+    transfer: opener's Stayman answers and completed transfer, responder's placement (game
+    in a six-card major on ``six`` HCP, 3NT offering the choice with five on ``five``, a pass
+    on ``nothing``) and opener's choice of the major over 3NT. Rule names begin with ``tag``."""
+    out = [
+        _R(f"{tag}_stayman_3h", f"{start} 3C P ?", "3H", lengths={"H": (4, 5)}),
+        _R(f"{tag}_stayman_3s", f"{start} 3C P ?", "3S", lengths={"S": (4, 5), "H": (0, 3)}),
+        _R(f"{tag}_stayman_3d", f"{start} 3C P ?", "3D", lengths={"H": (0, 3), "S": (0, 3)},
+           artificial=True, notes=(("no_major", None),)),
+    ]
+    out += [_R(f"{tag}_stayman_{m}_4", f"{start} 3C P 3{m} P ?", f"4{m}", lengths={m: (4, 13)},
+               forcing=F.SIGNOFF) for m in ("H", "S")]
+    out += [
+        _R(f"{tag}_stayman_3nt", f"{start} 3C P b P ?", "3N", forcing=F.SIGNOFF),
+        _R(f"{tag}_stayman_3nt_4s", f"{start} 3C P 3H P 3N P ?", "4S", lengths={"S": (4, 4)}),
+    ]
+    for relay, target in (("3D", "H"), ("3H", "S")):
+        seq = f"{start} {relay} P 3{target} P ?"
+        after = f"{start} {relay} P 3{target} P 3N P ?"
+        out += [
+            _R(f"{tag}_accept_{target}", f"{start} {relay} P ?", f"3{target}", artificial=True,
+               notes=(("completes", None),)),
+            _R(f"{tag}_transfer_{target}_4", seq, f"4{target}", hcp=six,
+               lengths={target: (6, 13)}, forcing=F.SIGNOFF),
+            _R(f"{tag}_transfer_{target}_3nt", seq, "3N", hcp=five, lengths={target: (5, 5)}),
+            _R(f"{tag}_transfer_{target}_pass", seq, "P", hcp=nothing),
+            _R(f"{tag}_transfer_{target}_3nt_4", after, f"4{target}", lengths={target: (3, 5)}),
+            _R(f"{tag}_transfer_{target}_3nt_pass", after, "P", lengths={target: (2, 2)}),
+        ]
+    return out
+
+
 def _rules() -> list[Rule]:
     rules: list[Rule] = []
     add = rules.append
@@ -659,27 +693,9 @@ def _rules() -> list[Rule]:
     add(_R("2nt_6nt", "2N P ?", "6N", hcp=(11, 14)))
     add(_R("2nt_3nt", "2N P ?", "3N", hcp=(4, 11), forcing=F.SIGNOFF))
     add(_R("2nt_pass", "2N P ?", "P", hcp=(0, 3)))
-    add(_R("2nt_stayman_3h", "2N P 3C P ?", "3H", lengths={"H": (4, 5)}))
-    add(_R("2nt_stayman_3s", "2N P 3C P ?", "3S", lengths={"S": (4, 5), "H": (0, 3)}))
-    add(_R("2nt_stayman_3d", "2N P 3C P ?", "3D", lengths={"H": (0, 3), "S": (0, 3)},
-           artificial=True, notes=(("no_major", None),)))
-    for m in ("H", "S"):
-        add(_R(f"2nt_stayman_{m}_4", f"2N P 3C P 3{m} P ?", f"4{m}", lengths={m: (4, 13)},
-               forcing=F.SIGNOFF))
-    add(_R("2nt_stayman_3nt", "2N P 3C P b P ?", "3N", forcing=F.SIGNOFF))
-    add(_R("2nt_stayman_3nt_4s", "2N P 3C P 3H P 3N P ?", "4S", lengths={"S": (4, 4)}))
-    for relay, target in (("3D", "H"), ("3H", "S")):
-        add(_R(f"2nt_accept_{target}", f"2N P {relay} P ?", f"3{target}", artificial=True,
-               notes=(("completes", None),)))
-        seq = f"2N P {relay} P 3{target} P ?"
-        add(_R(f"2nt_transfer_{target}_4", seq, f"4{target}", hcp=(4, 11),
-               lengths={target: (6, 13)}, forcing=F.SIGNOFF))
-        add(_R(f"2nt_transfer_{target}_3nt", seq, "3N", hcp=(4, 11), lengths={target: (5, 5)}))
-        add(_R(f"2nt_transfer_{target}_pass", seq, "P", hcp=(0, 3)))
-        add(_R(f"2nt_transfer_{target}_3nt_4", f"2N P {relay} P 3{target} P 3N P ?",
-               f"4{target}", lengths={target: (3, 5)}))
-        add(_R(f"2nt_transfer_{target}_3nt_pass", f"2N P {relay} P 3{target} P 3N P ?", "P",
-               lengths={target: (2, 2)}))
+    for rule in _two_notrump_continuations("2N P", "2nt", six=(4, 11), five=(4, 11),
+                                           nothing=(0, 3)):
+        add(rule)
 
     # ---- 2C opening ----
     add(_R("2c_positive_suit", "2C P ?", "cs", hcp=(8, ANY), lengths={"s": (5, 13)},
@@ -707,29 +723,9 @@ def _rules() -> list[Rule]:
     add(_R("2c_2nt_pass", "2C P 2D P 2N P ?", "P", hcp=(0, 2)))
     # the 2NT rebid (22-24) has the 2NT opening's system on: Stayman's answers, the
     # transfer completed, and responder's placement (the SAYC booklet's "systems on")
-    two_nt = "2C P 2D P 2N P"
-    add(_R("2c_2nt_stayman_3h", f"{two_nt} 3C P ?", "3H", lengths={"H": (4, 5)}))
-    add(_R("2c_2nt_stayman_3s", f"{two_nt} 3C P ?", "3S", lengths={"S": (4, 5), "H": (0, 3)}))
-    add(_R("2c_2nt_stayman_3d", f"{two_nt} 3C P ?", "3D", lengths={"H": (0, 3), "S": (0, 3)},
-           artificial=True, notes=(("no_major", None),)))
-    for m in ("H", "S"):
-        add(_R(f"2c_2nt_stayman_{m}_4", f"{two_nt} 3C P 3{m} P ?", f"4{m}",
-               lengths={m: (4, 13)}, forcing=F.SIGNOFF))
-    add(_R("2c_2nt_stayman_3nt", f"{two_nt} 3C P b P ?", "3N", forcing=F.SIGNOFF))
-    add(_R("2c_2nt_stayman_3nt_4s", f"{two_nt} 3C P 3H P 3N P ?", "4S", lengths={"S": (4, 4)}))
-    for relay, target in (("3D", "H"), ("3H", "S")):
-        add(_R(f"2c_2nt_accept_{target}", f"{two_nt} {relay} P ?", f"3{target}",
-               artificial=True, notes=(("completes", None),)))
-        seq = f"{two_nt} {relay} P 3{target} P ?"
-        add(_R(f"2c_2nt_transfer_{target}_4", seq, f"4{target}", hcp=(0, 9),
-               lengths={target: (6, 13)}, forcing=F.SIGNOFF))
-        add(_R(f"2c_2nt_transfer_{target}_3nt", seq, "3N", hcp=(3, 9),
-               lengths={target: (5, 5)}))
-        add(_R(f"2c_2nt_transfer_{target}_pass", seq, "P", hcp=(0, 2)))
-        after = f"{two_nt} {relay} P 3{target} P 3N P ?"
-        add(_R(f"2c_2nt_transfer_{target}_3nt_4", after, f"4{target}",
-               lengths={target: (3, 5)}))
-        add(_R(f"2c_2nt_transfer_{target}_3nt_pass", after, "P", lengths={target: (2, 2)}))
+    for rule in _two_notrump_continuations("2C P 2D P 2N P", "2c_2nt", six=(0, 9), five=(3, 9),
+                                           nothing=(0, 2)):
+        add(rule)
 
     # ---- weak twos and preempts: responses ----
     add(_R("weak2_raise_game", "2M P ?", "4M", lengths={"M": (3, 13)}, hcp=(14, ANY),
