@@ -203,3 +203,45 @@ def test_slam_decisions_stay_with_the_rules_unless_asked_for() -> None:
     assert Simulator(MODERN, seed=5).decide(view, ctx, info, chosen) is None
     asked = Simulator(MODERN, seed=5, kinds=frozenset(Decision)).decide(view, ctx, info, chosen)
     assert asked is not None and asked.kind is Decision.SLAM
+
+
+def _choose_afresh(info: HandInfo, ctx: Context) -> tuple[Call, str] | None:
+    """The rules' call found the long way (every pattern matched, every meaning resolved):
+    the first legal call, rules in priority order and calls in natural order, whose ``when``
+    holds and whose meaning fits the hand; ``None`` where the fallback decides."""
+    from redouble.robots.system import _legal_calls, _natural_order, template_calls
+
+    legal = _legal_calls(ctx)
+    for rule, bind in MODERN.candidates(ctx):
+        options = sorted(template_calls(rule, ctx, bind), key=_natural_order(info))
+        for call, full in options:
+            if call in legal and (rule.when is None or rule.when(ctx, full)) \
+                    and rule.resolve(full, ctx).fits(info):
+                return call, rule.name
+    return None
+
+
+def test_the_rules_kept_per_auction_choose_as_the_rules_read_afresh() -> None:
+    """A simulation finishes one auction on many layouts, so what the rules offer after an
+    auction is kept (``System._options``); every hand at every turn of twelve self-play
+    auctions chooses the same call by the same rule as the rules read afresh."""
+    robot = SaycRobot(simulate=False)
+    checked = 0
+    for number in range(1, 13):
+        board = Board.numbered(number, deal=Deal.from_seed("rules-kept", number))
+        state = BoardState(board)
+        while (actor := state.actor) is not None and state.phase.name == "AUCTION":
+            ctx = MODERN.context(board.dealer, board.vulnerability,
+                                 [e.call for e in state.view(actor).auction])
+            for seat in Seat:  # every hand, not only the bidder's: more rules reached
+                info = HandInfo.of(board.deal[seat].cards)
+                kept = MODERN._choose(info, ctx)
+                fresh = _choose_afresh(info, ctx)
+                if fresh is None:
+                    assert kept.rule == "natural"
+                else:
+                    assert (kept.call, kept.rule) == fresh
+                checked += 1
+            choice = robot.choose_call(state.view(actor))
+            state.make_call(choice.call, seat=actor)
+    assert checked > 200

@@ -20,7 +20,7 @@ import hashlib
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from redouble.auction import Auction
@@ -214,16 +214,17 @@ def _with_passes(ctx: Context, constraints: dict[Seat, HandConstraint]
     return out
 
 
-def _finish(system: System, auction: Auction, hands: Sample, vulnerability: Vulnerability,
-            limit: int = 24) -> Contract | None:
-    """The rest of the auction as the rule bidder would bid it at all four seats."""
+def _finish(system: System, auction: Auction, hands: Mapping[Seat, HandInfo],
+            vulnerability: Vulnerability, limit: int = 24) -> Contract | None:
+    """The rest of the auction as the rule bidder would bid it at all four seats (``hands``
+    evaluated once per layout, for every candidate call)."""
     for _ in range(limit):
         if auction.is_complete:
             break
         seat = auction.turn
         assert seat is not None
         ctx = system.context(auction.dealer, vulnerability, auction.calls)
-        call = system.choose(HandInfo.of(hands[seat]), ctx).call
+        call = system.choose(hands[seat], ctx).call
         if call not in auction.legal_calls():
             call = PASS
         auction.make_call(call)
@@ -336,21 +337,25 @@ class Simulator:
         side = ctx.bidder.side
         contracts: list[list[Contract | None]] = []
         for layout in layouts:
+            infos = {seat: HandInfo.of(cards) for seat, cards in layout.items()}
             row = []
             for call in calls:
                 auction = Auction(dealer=ctx.dealer, calls=ctx.calls)
                 auction.make_call(call)
-                row.append(_finish(self.system, auction, layout, ctx.vulnerability))
+                row.append(_finish(self.system, auction, infos, ctx.vulnerability))
             contracts.append(row)
         jobs: list[tuple[int, Strain, Seat]] = []
         for i, row in enumerate(contracts):
+            if all(contract == row[0] for contract in row):
+                continue  # every call leads to the same contract: no gain to score, no solve
             for contract in row:
                 if contract is not None and contract.declarer is not None:
                     key = (i, contract.strain, contract.declarer)
                     if key not in jobs:
                         jobs.append(key)
         tricks = self._solve(layouts, jobs)
-        scores = [[_score_for(c, tricks[(i, c.strain, c.declarer)] if c and c.declarer else 0,
+        scores = [[0] * len(row) if all(c == row[0] for c in row) else
+                  [_score_for(c, tricks[(i, c.strain, c.declarer)] if c and c.declarer else 0,
                               ctx.vulnerability, side) for c in row]
                   for i, row in enumerate(contracts)]
         values = _values(scores, scoring)

@@ -382,9 +382,9 @@ def _legal_calls(ctx: Context) -> frozenset[Call]:
     return frozenset(Auction(dealer=ctx.dealer, calls=ctx.calls).legal_calls())
 
 
-def _natural_order(info: HandInfo) -> Callable[[tuple[Call, dict[str, Suit]]], tuple[int, int]]:
+def _natural_order(info: HandInfo) -> Callable[[tuple[Call, object]], tuple[int, int]]:
     """Longest suit first; among 4-card suits the cheapest, among longer ones the highest."""
-    def key(item: tuple[Call, dict[str, Suit]]) -> tuple[int, int]:
+    def key(item: tuple[Call, object]) -> tuple[int, int]:
         call = item[0]
         if not call.is_bid or call.strain is None or call.strain.suit is None:
             return (0, 0)
@@ -399,6 +399,36 @@ def _natural_order(info: HandInfo) -> Callable[[tuple[Call, dict[str, Suit]]], t
 Fallback = Callable[["System", HandInfo, Context], tuple[Call, Shown]]
 Describe = Callable[["System", Context, Call], Shown]
 Review = Callable[["System", HandInfo, Context, "Explained"], "Explained"]
+
+
+class _Options:
+    """What the rules offer after one auction, kept for every hand that bids there: the rules
+    whose pattern fits, each with its template's calls, and each call's meaning once asked
+    for (``None`` if illegal or its ``when`` refuses). None of it depends on the hand, so a
+    simulation finishing the same auction on many layouts builds it once; meanings are
+    resolved lazily, in the order a hand first needs them, as if they were not kept."""
+
+    def __init__(self, system: System, ctx: Context) -> None:
+        self.ctx = ctx
+        self.legal = _legal_calls(ctx)
+        self.rules: list[tuple[Rule, tuple[tuple[Call, int], ...]]] = []
+        self._binds: list[list[dict[str, Suit]]] = []
+        for rule, bind in system.candidates(ctx):
+            options = list(template_calls(rule, ctx, bind))
+            self.rules.append((rule, tuple((call, j) for j, (call, _) in enumerate(options))))
+            self._binds.append([full for _, full in options])
+        self._shown: dict[tuple[int, int], Shown | None] = {}
+
+    def shown(self, i: int, j: int) -> Shown | None:
+        """The meaning of rule ``i``'s ``j``-th call here, or ``None`` if it cannot be made."""
+        key = (i, j)
+        if key not in self._shown:
+            rule, options = self.rules[i]
+            call, full = options[j][0], self._binds[i][j]
+            ctx = self.ctx
+            ok = call in self.legal and (rule.when is None or rule.when(ctx, full))
+            self._shown[key] = rule.resolve(full, ctx) if ok else None
+        return self._shown[key]
 
 
 class System:
@@ -424,6 +454,7 @@ class System:
                 self._by_length.setdefault(len(rule.tokens), []).append(rule)
         self._position = {rule.name: i for i, rule in enumerate(self.rules)}
         self._analyse = lru_cache(maxsize=4096)(self._analyse_uncached)
+        self._options = lru_cache(maxsize=8192)(self._options_uncached)
 
     def __repr__(self) -> str:
         return f"<System {self.name}: {len(self.rules)} rules>"
@@ -445,18 +476,20 @@ class System:
         return chosen if self._review is None else self._review(self, info, ctx, chosen)
 
     def _choose(self, info: HandInfo, ctx: Context) -> Explained:
-        legal = _legal_calls(ctx)
-        for rule, bind in self.candidates(ctx):
-            options = list(template_calls(rule, ctx, bind))
-            options.sort(key=_natural_order(info))
-            for call, full in options:
-                if call not in legal or (rule.when is not None and not rule.when(ctx, full)):
-                    continue
-                shown = rule.resolve(full, ctx)
-                if shown.fits(info):
+        memo = self._options(ctx.dealer, ctx.vulnerability, ctx.calls)
+        for i, (rule, options) in enumerate(memo.rules):
+            if len(options) > 1:
+                options = tuple(sorted(options, key=_natural_order(info)))
+            for call, j in options:
+                shown = memo.shown(i, j)
+                if shown is not None and shown.fits(info):
                     return Explained(seat=ctx.bidder, call=call, shown=shown, rule=rule.name)
         call, shown = self._fallback(self, info, ctx)
         return Explained(seat=ctx.bidder, call=call, shown=shown, rule="natural")
+
+    def _options_uncached(self, dealer: Seat, vulnerability: Vulnerability,
+                          calls: tuple[Call, ...]) -> _Options:
+        return _Options(self, self.context(dealer, vulnerability, calls))
 
     def meaning(self, ctx: Context, call: Call) -> Explained:
         """What ``call`` means in ``ctx``: the rules that could have produced it, merged."""
