@@ -54,19 +54,3 @@ def test_samples_agree_with_everything_the_viewer_knows(seed: int, cards: int,
         # the hidden hands hold exactly the cards the viewer has not seen
         unseen = set(sampler.pool)
         assert set().union(*(sample[s] for s in sampler.hidden)) == unseen
-
-
-@settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10**6), viewer=st.sampled_from(list(Seat)))
-def test_the_unconstrained_deal_draws_what_the_general_deal_draws(seed: int,
-                                                                  viewer: Seat) -> None:
-    """Where no hidden seat has shown out, the quick path deals the very layouts the
-    card-by-card path deals from the same generator (the robots' choices do not move)."""
-    state = BoardState(Board.numbered(seed % 16 + 1, deal=Deal.from_seed("sampling", seed)))
-    view = state.view(viewer)
-    quick = Sampler(view, {}, rng=random.Random(seed))
-    general = Sampler(view, {}, rng=random.Random(seed))
-    assert quick._unconstrained
-    general._unconstrained = False
-    for _ in range(5):
-        assert quick._deal_once() == general._deal_once()

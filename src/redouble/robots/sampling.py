@@ -72,12 +72,8 @@ class Sampler:
         for card, seats in self._eligible.items():
             if not seats:
                 raise ValueError(f"nobody can hold {card}: the view contradicts itself")
-        self._unconstrained = all(len(seats) == len(self.hidden)
-                                  for seats in self._eligible.values())
 
     def _deal_once(self) -> Sample | None:
-        if self._unconstrained:
-            return self._deal_unconstrained()
         rng = self.rng
         cards = list(self.pool)
         rng.shuffle(cards)
@@ -102,37 +98,6 @@ class Sampler:
         sample: Sample = {s: frozenset(cards) for s, cards in self.view.hands.items()}
         for seat in self.hidden:
             sample[seat] = frozenset(hands[seat])
-        return sample
-
-    def _deal_unconstrained(self) -> Sample:
-        """``_deal_once`` where no hidden seat has shown out (every auction, most of the play):
-        the same draws from the generator, so the same layouts, without the per-card search
-        for the seats a card may go to."""
-        rng = self.rng
-        cards = list(self.pool)
-        rng.shuffle(cards)
-        room = [self.need[seat] for seat in self.hidden]
-        hands: list[list[Card]] = [[] for _ in self.hidden]
-        open_seats = [i for i, n in enumerate(room) if n > 0]
-        total = sum(room)
-        randrange = rng.randrange
-        for card in cards:
-            if len(open_seats) == 1:
-                index = open_seats[0]
-            else:
-                pick = randrange(total)
-                for index in open_seats:
-                    pick -= room[index]
-                    if pick < 0:
-                        break
-            hands[index].append(card)
-            room[index] -= 1
-            total -= 1
-            if room[index] == 0:
-                open_seats.remove(index)
-        sample: Sample = {s: frozenset(cards) for s, cards in self.view.hands.items()}
-        for seat, held in zip(self.hidden, hands, strict=True):
-            sample[seat] = frozenset(held)
         return sample
 
     def _admits(self, sample: Sample, level: int) -> bool:
