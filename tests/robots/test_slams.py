@@ -477,3 +477,14 @@ def test_the_asker_places_the_contract_when_they_double_the_answer(hand: str, ca
     # in a 2-0 fit as the contract (five down on the board, -1400)
     _, _, chosen = _explained(hand, "P 1C 2H 2S 4H 4S X 4N P 5H X")
     assert str(chosen.call) == call
+
+
+def test_shortness_in_partner_s_suit_is_not_counted_toward_slam() -> None:
+    # 1S-2C-2H-4H: ten HCP, 6-5 and a club void opposite partner's clubs is a misfit, not a
+    # ruffing value: no key-card ask (6H went down, s27-a board 245); a doubleton elsewhere
+    # still counts its point.
+    _, _, chosen = _explained("AQJ842.J8652.K8.", "1S P 2C P 2H P 4H P")
+    assert chosen.call != Call.parse("4NT")
+    info = HandInfo.of(Hand.parse("AQJ842.J8652.K8.").cards)
+    assert info.support_points(Suit.HEARTS, wasted=[Suit.CLUBS]) == info.hcp + 1
+    assert info.support_points(Suit.HEARTS) == info.hcp + 6

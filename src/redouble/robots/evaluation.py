@@ -60,12 +60,14 @@ class HandInfo:
         """HCP plus one point for each card beyond four in a suit (length points)."""
         return self.hcp + sum(max(0, n - 4) for n in self.lengths)
 
-    def support_points(self, trump: Suit) -> int:
-        """Dummy points for a raise of ``trump``: HCP plus shortness (void 5/3, singleton 3/2)."""
+    def support_points(self, trump: Suit, *, wasted: Iterable[Suit] = ()) -> int:
+        """Dummy points for a raise of ``trump``: HCP plus shortness (void 5/3, singleton 3/2),
+        none for shortness in a ``wasted`` suit (one partner holds length in: no ruff there)."""
         long = self.lengths[trump] >= 4
         bonus = 0
+        skip = {trump, *wasted}
         for suit in Suit:
-            if suit is trump:
+            if suit in skip:
                 continue
             n = self.lengths[suit]
             if n == 0:

@@ -17,7 +17,7 @@ the same meanings, so explanations stay consistent.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from math import comb
 
@@ -2396,7 +2396,8 @@ def _keycard_zone(info: HandInfo, ctx: Context, trump: Suit) -> bool:
     trumps = info.lengths[trump] + partner_len[trump]
     if trumps < 8 or info.keycards(trump) < 1:
         return False
-    return _slam_points(info, trump) + partner >= KEYCARD_ZONE - AGGRESSIVE.fit_bonus(trumps)
+    return (_slam_points(info, trump, partner_len) + partner
+            >= KEYCARD_ZONE - AGGRESSIVE.fit_bonus(trumps))
 
 
 def _keycard_ask_test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
@@ -2640,19 +2641,22 @@ def _slam_opposite_notrump(system: System, info: HandInfo, ctx: Context,
     partner, partner_len = sayc.partner_estimate(ctx)
     if hi - lo > 4 or info.lengths[trump] + partner_len[trump] < 8:
         return chosen
-    if _slam_points(info, trump) + partner < NOTRUMP_SLAM_ZONE:
+    if _slam_points(info, trump, partner_len) + partner < NOTRUMP_SLAM_ZONE:
         return chosen
     if info.keycards(trump) < 2 and info.hcp + lo < 30:
         return chosen  # one key card is enough only when 30 HCP are sure (two aces not out)
     return system.meaning(ctx, Call.bid(6, call.strain))
 
 
-def _slam_points(info: HandInfo, trump: Suit) -> int:
+def _slam_points(info: HandInfo, trump: Suit, partner_len: Sequence[int] = (0, 0, 0, 0)) -> int:
     """Support points less a point for each singleton king, queen or jack (counted once as
-    an honour, once as shortness; the deduction every point-count text makes)."""
-    bare = sum(1 for suit in Suit if suit is not trump and info.lengths[suit] == 1
-               and not info.has(suit, Rank.ACE))
-    return info.support_points(trump) - bare
+    an honour, once as shortness; the deduction every point-count text makes); shortness
+    facing four or more cards partner has shown counts nothing (a misfit: partner's cards
+    there are losers or wasted honours, not ruffs)."""
+    wasted = {suit for suit in Suit if suit is not trump and partner_len[suit] >= 4}
+    bare = sum(1 for suit in Suit if suit is not trump and suit not in wasted
+               and info.lengths[suit] == 1 and not info.has(suit, Rank.ACE))
+    return info.support_points(trump, wasted=wasted) - bare
 
 
 def _is_game_or_slam(call: Call) -> bool:
