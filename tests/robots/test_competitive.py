@@ -570,3 +570,34 @@ def test_partner_s_weak_two_is_counted_at_what_it_showed() -> None:
     # a one-level opening is still counted at eleven at least (the rule of 20's light
     # opener plays like a sound one)
     assert estimate("1S P") >= 11
+
+
+def test_the_doubler_of_a_weak_two_doubles_again_when_they_raise() -> None:
+    # The strong takeout double of a weak two acts again when the raise is passed round, as
+    # over a one-level opening; partner leaves it in with a trump stack (s27-b, board 673).
+    assert choose("AKQ9..AK953.QT74", "2H X 3H P P") == "X"
+    assert "takeout" in MODERN.explain(Seat.NORTH, NONE, [Call.parse(c) for c in
+                                                        ["2H", "X", "3H", "P", "P", "X"]], 5)
+    assert choose("J5.AJ98.T42.A853", "2H X 3H P P X P") == "Pass"
+    assert choose("J5.J982.T42.A853", "2H X 3H P P X P") != "Pass"
+    assert choose("AK9.7.AKJ53.QT74", "2H X 3H P P") == "X"
+
+
+def test_the_doubler_bids_game_in_a_six_card_major_opposite_a_jump_advance() -> None:
+    # 16 HCP and six spades opposite a jump advance (9-11): 4S, not a pass of 3C (s27-b,
+    # board 938); opposite a simple advance (0-8) the minimum double passes.
+    assert choose("AQ9732.KQ3.7.KJ3", "1D P P X P 3C P") == "4S"
+    assert choose("AQ9732.KQ3.7.KJ3", "1D X P 3C P") == "4S"
+    assert choose("AQ9732.KQ3.7.KJ3", "1D X P 2C P") == "Pass"
+
+
+def test_the_cue_bid_advance_stays_below_their_major_game_and_is_answered() -> None:
+    # Over 3S doubled 4S would bypass 4H: advancer with five hearts bids the game; the
+    # cue-bid is forcing, so the doubler answers it with a four-card major, notrump with
+    # their suit stopped, or a minor (it was passed before: s27-b, board 781).
+    assert choose("72.K8652.Q84.AKT", "3S P P X P") == "4H"
+    assert choose("72.K865.Q84.AKT2", "3D P P X P") == "4D"
+    assert choose("AQ.QT43.K9.Q9843", "3D P P X P 4D P") == "4H"
+    assert choose("KJ2.AQ3.K4.QT986", "1D X P 2D P") == "2NT"
+    assert choose("5.AQ3.K42.AKT986", "1S X P 2S P") == "3C"
+    assert choose("AQ2.Q3.4.KQT9864", "3H P P X P 4H P") != "Pass"

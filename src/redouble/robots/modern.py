@@ -664,10 +664,10 @@ def _additions() -> list[tuple[str, Rule]]:
                               points=Points.SUPPORT, trump="t", lengths={"t": (4, 13)},
                               notes=(("competitive", None),), test=_total_tricks("t", 5))),
         # the takeout doubler with a strong hand acts again when they raised
-        ("advance_ov_cue", _R("doubler_again", "1s X 2s|3s P P ?", "X", hcp=(16, ANY),
+        ("advance_ov_cue", _R("doubler_again", "1s|2s X 2s|3s P P ?", "X", hcp=(16, ANY),
                               lengths={"s": (0, 1)}, artificial=True,
                               notes=(("takeout", None),))),
-        ("advance_ov_cue", _R("doubler_suit", "1s X 2s|3s P P ?", "cu", hcp=(16, ANY),
+        ("advance_ov_cue", _R("doubler_suit", "1s|2s X 2s|3s P P ?", "cu", hcp=(16, ANY),
                               lengths={"u": (6, 13)}, when=_at_level(3))),
         *_reopening(),
         *[("rkc_ask", rule) for rule in _slam_tries()],
@@ -1073,7 +1073,7 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
     total tricks); the takeout doubler's second double (16+, short in their suit) is
     taken out too, to game in a major with a six-card suit or some values, left in only
     with a trump stack (two of the top five honours and four cards)."""
-    again = "1s X 2s|3s P P X P ?"
+    again = "1s|2s X 2s|3s P P X P ?"
     return [
         # partner's preempt doubled or overcalled: raise to the level of the fit at once
         ("advance_ov_cue", _R("preempt_raise_4", "2s|3s X|Lt ?", "4s", hcp=(0, 15),
@@ -1508,14 +1508,17 @@ def _contested_notrump() -> list[tuple[str, Rule]]:
     ]
 
 
-def _with_advance(low: int, high: int = ANY) -> Callable[[HandInfo, Bind, Context], bool]:
-    """Support points plus the middle of what partner's advance showed, within a band."""
+def _with_advance(low: int, high: int = ANY, *, own: bool = False
+                  ) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Support points for partner's suit (``own``: total points, for our own suit) plus the
+    middle of what partner's advance showed, within a band."""
     def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
         last = ctx.partner_last()
         if last is None:
             return False
         lo, hi = last.shown.hcp_envelope
-        total = info.support_points(bind["u"]) + (lo + min(hi, lo + 6)) // 2
+        mine = info.total_points if own else info.support_points(bind["u"])
+        total = mine + (lo + min(hi, lo + 6)) // 2
         return low <= total <= high
     return test
 
@@ -1548,6 +1551,11 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
             ("advance_ov_cue", _R(f"doubler_strong_nt{tag}", start, "cN", hcp=(18, 20),
                                   balanced=True, test=_stopper("s"), test_note=("stopper", "s"),
                                   when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+            # a six-card major of our own and game values opposite the advance (a jump
+            # shows 9–11): game in it, not the pass that leaves partner in a minor partscore
+            ("advance_ov_cue", _R(f"doubler_own_major_game{tag}", start, "4v", hcp=(14, ANY),
+                                  lengths={"v": (6, 13)}, test=_with_advance(25, own=True),
+                                  when=lambda c, b: b["v"].is_major)),
             ("advance_ov_cue", _R(f"doubler_strong_suit{tag}", start, "cv", hcp=(17, 20),
                                   lengths={"v": (5, 6)},
                                   when=lambda c, b: _cheapest(c, b["v"].strain) <= 3)),
@@ -2443,10 +2451,7 @@ def _partner_by_rules(ctx: Context) -> int:
 
 
 def _cheapest(ctx: Context, strain: Strain) -> int:
-    last = ctx.last_bid
-    if last is None or last.level is None or last.strain is None:
-        return 1
-    return last.level if strain > last.strain else last.level + 1
+    return ctx.cheapest_level(strain)
 
 
 def _is_game(call: Call) -> bool:

@@ -1002,10 +1002,21 @@ def _rules() -> list[Rule]:
 
 
 def takeout_advances(tag: str, adv: str) -> list[Rule]:
-    """Advancing partner's takeout double after the auction ``adv`` (rule names end in ``tag``)."""
+    """Advancing partner's takeout double after the auction ``adv`` (rule names end in ``tag``):
+    the cue-bid (12+, game forcing) only below four of their major, where it would take
+    away the major game (over 3♠, 4♠ passes 4♥ by: advancer bids the game); the doubler
+    answers the cue-bid with a four-card major, else notrump with their suit stopped, else
+    a four-card minor, the cheapest (the cue-bid is forcing: never passed)."""
+    answer = f"{adv[:-1]}Ls P ?"
     return [
         _R(f"advance_cue{tag}", adv, "cs", hcp=(12, ANY), artificial=True, forcing=F.GAME_FORCING,
-           notes=(("cuebid", None),)),
+           notes=(("cuebid", None),),
+           when=lambda c, b: not b["s"].is_major or c.cheapest_level(b["s"].strain) <= 3),
+        _R(f"cue_answer_major{tag}", answer, "cu", lengths={"u": (4, 13)},
+           when=lambda c, b: b["u"].is_major),
+        _R(f"cue_answer_nt{tag}", answer, "cN", test=_stopper_s, test_note=("stopper", "s"),
+           when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 4),
+        _R(f"cue_answer_minor{tag}", answer, "cu", lengths={"u": (4, 13)}),
         _R(f"advance_major_game{tag}", adv, "4u", hcp=(10, ANY), lengths={"u": (5, 13)},
            when=lambda c, b: "u" not in b or b["u"].is_major),
         _R(f"advance_3nt{tag}", adv, "3N", hcp=(13, ANY), test=_stopper_s, lengths={"s": (3, 13)}),

@@ -111,6 +111,13 @@ class Context:
                 return call
         return None
 
+    def cheapest_level(self, strain: Strain) -> int:
+        """The lowest level at which ``strain`` can be bid now (Law 18: above the last bid)."""
+        last = self.last_bid
+        if last is None or last.level is None or last.strain is None:
+            return 1
+        return last.level if strain > last.strain else last.level + 1
+
     def last_bid_by_us(self) -> bool:
         """Whether the highest bid is our side's."""
         for i in range(len(self.calls) - 1, -1, -1):
@@ -333,14 +340,6 @@ def match_pattern(rule: Rule, ctx: Context) -> dict[str, Suit] | None:
     return bind
 
 
-def _cheapest_level(ctx: Context, strain: Strain) -> int:
-    last = ctx.last_bid
-    if last is None:
-        return 1
-    assert last.level is not None and last.strain is not None
-    return last.level if strain > last.strain else last.level + 1
-
-
 def template_calls(rule: Rule, ctx: Context, bind: Bind) -> Iterator[tuple[Call, dict[str, Suit]]]:
     """The calls a rule's template names, with each free variable tried in turn."""
     text = rule.call
@@ -369,9 +368,9 @@ def template_calls(rule: Rule, ctx: Context, bind: Bind) -> Iterator[tuple[Call,
         raise BiddingSystemError(f"rule {rule.name}: bad call template {text!r}")
     for strain, new_bind in options:
         if level_text == "c":
-            level = _cheapest_level(ctx, strain)
+            level = ctx.cheapest_level(strain)
         elif level_text == "j":
-            level = _cheapest_level(ctx, strain) + 1
+            level = ctx.cheapest_level(strain) + 1
         else:
             level = int(level_text)
         if 1 <= level <= 7:
