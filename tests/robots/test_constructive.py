@@ -261,12 +261,12 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("AKJ97542.5.74.K2", "1H P 1S P 3H P", "4S", "8+ HCP, 7+ ♠"),
     # opener's new suit at the one level is not forcing, but opener may hold 18: responder
     # with 7–10 and no four cards for it bids 1NT, 11–12 balanced 2NT (opener accepts with
-    # 14+), a six-card suit again, or a preference with five of opener's minor
+    # 13+), a six-card suit again, or a preference with five of opener's minor
     ("J83.T6.A9753.A94", "P P 1C P 1D P 1H P", "1NT", "7–10 HCP, at most 3 ♥"),
     ("432.A73.KJ75.852", "P P P 1C P 1D P 1S P", "1NT", "7–10 HCP"),
     ("K.AT976.QT4.9652", "1C P 1H P 1S P", "1NT", "7–10 HCP, at most 3 ♠"),
     ("KJ3.Q6.KJ753.Q94", "1C P 1D P 1H P", "2NT", "11–12 HCP, at most 3 ♥, balanced"),
-    ("KQ.AKQ4.J86.QJT3", "1C P 1D P 1H P 2NT P", "3NT", "maximum, 14+ HCP"),
+    ("KQ.AKQ4.J86.QJT3", "1C P 1D P 1H P 2NT P", "3NT", "maximum, 13+ HCP"),
     ("KQ.AJ54.J86.JT32", "1C P 1D P 1H P 2NT P", "Pass", "minimum"),
     ("K3.Q4.QJ8763.J94", "1C P 1D P 1H P", "2D", "6+ ♦"),
     ("K3.K4.8763.QJ942", "1C P 1D P 1S P", "2C", "6–10 HCP, at most 3 ♠, 5+ ♣"),
@@ -624,3 +624,26 @@ def test_opener_shows_a_strong_two_suiter_over_a_two_over_one_response() -> None
     explained = MODERN.analyse(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
     assert explained[-1].rule == "two_new_three"
     assert explained[-1].shown.hcp[0] == 15
+
+
+def test_responder_invites_in_opener_s_rebid_minor_with_four_cards() -> None:
+    # 1C-1S-2C: 10 HCP, five clubs and no heart stopper raise to 3C, not 2NT (s27-a,
+    # board 957); eleven with the suits stopped still bid 3NT.
+    assert choose(MODERN, "9743.Q5.A8.A8654", "1C P 1S P 2C P") == "3C"
+    assert choose(MODERN, "KJ43.Q5.K82.AJ65", "1C P 1S P 2C P") == "3NT"
+    read = MODERN.meaning(MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in
+                                                            ["1C", "P", "1S", "P", "2C", "P"]]),
+                          Call.parse("3C"))
+    assert read.shown.hcp == (10, 12) and read.shown.conflicts() == []
+
+
+def test_opener_accepts_the_two_notrump_invitation_with_thirteen() -> None:
+    # 1C-1H-1S-2NT (11-12): 13 opposite makes 24, the modern game (s27-c, board 626).
+    assert choose(MODERN, "AT94.87.K87.AQT5", "1C P 1H P 1S P 2N P") == "3NT"
+    assert choose(MODERN, "AT94.87.Q87.AQT5", "1C P 1H P 1S P 2N P") == "Pass"
+
+
+def test_responder_raises_opener_s_new_suit_with_shortness_over_1nt() -> None:
+    # 1S-1NT-2D: ten HCP, four diamonds and a singleton spade (13 support points) invite
+    # with 3D rather than pass (s27-a, board 698).
+    assert choose(MODERN, "6.KT732.9864.AK3", "1S P 1N P 2D P") == "3D"

@@ -1739,11 +1739,12 @@ def _second_round() -> list[Rule]:
            lengths={"s": (1, 1)}, test=_fitting_3nt, **major_s),
         _R("resp_1nt_jump_pass", "1s P 1N P 3s P ?", "P"),
         # opener's new suit over 1NT (10-18, four cards, not a reverse): responder raises it
-        # with four and the top of 1NT in support points, else gives preference to opener's
+        # with four and the top of 1NT in support points (or more: shortness the 1NT did not
+        # count), else gives preference to opener's
         # five-card suit with two or three of it (5-2 plays as well as 4-3, and the
         # preference gives a strong opener another chance), else passes (the SAYC booklet;
         # Root, "Commonsense Bidding")
-        _R("resp_1nt_new_raise", "1s P 1N P 2u P ?", "3u", hcp=(8, 12), points=Points.SUPPORT,
+        _R("resp_1nt_new_raise", "1s P 1N P 2u P ?", "3u", hcp=(8, ANY), points=Points.SUPPORT,
            trump="u", lengths={"u": (4, 13)}, forcing=F.INVITATIONAL, when=_new_below),
         _R("resp_1nt_new_preference", "1s P 1N P 2u P ?", "2s", hcp=(6, 10),
            lengths={"s": (2, 3)}, when=_new_below,
@@ -1834,6 +1835,11 @@ def _second_round() -> list[Rule]:
         _R("resp_own_rebid_3nt", "1s P 1t P 2s P ?", "3N", hcp=(11, 17),
            test=lambda i, b, c: i.balanced or i.stopper(C) + i.stopper(D) + i.stopper(H)
            + i.stopper(S) >= 3),
+        # no notrump game: opener's rebid minor raised with four cards, 10–12 (an invitation
+        # to 3NT or five; 2NT would deny the fit and name stoppers it lacks)
+        _R("resp_own_minor_invite", "1s P 1t P 2s P ?", "3s", hcp=(10, 12),
+           lengths={"s": (4, 13)}, forcing=F.INVITATIONAL,
+           when=lambda c, b: not b["s"].is_major),
         _R("opener_own_invite_accept", "1s P 1t P 2s P 3t P ?", "4t", hcp=(13, ANY),
            lengths={"t": (2, 13)}, **major_t),
         _R("opener_own_invite_decline", "1s P 1t P 2s P 3t P ?", "P", **major_t),
@@ -1935,8 +1941,9 @@ def _after_one_level_rebid() -> list[Rule]:
     1♦–1♥–1♠), which is not forcing but leaves opener's range at 10–18: with no four cards
     for it (and no six-card suit, ``_responder_long_suit``), a preference with five of
     opener's minor (6–10), 1NT (7–10) or 2NT (11–12, invitational; opener bids game with
-    14+): the textbook rebids of a responder who must not pass 8–10 HCP opposite a hand that
-    may hold 18. Over the 1NT an unbalanced minimum opener bids a suit again."""
+    13+, 24 together: the modern game, as over the 1NT rebid): the textbook rebids of a
+    responder who must not pass 8–10 HCP opposite a hand that may hold 18. Over the 1NT an
+    unbalanced minimum opener bids a suit again."""
     seq = "1s P 1t P 1u P"
     short_u = {"lengths": {"u": (0, 3)}}
     return [
@@ -1946,9 +1953,9 @@ def _after_one_level_rebid() -> list[Rule]:
         _R("resp_one_level_1nt", f"{seq} ?", "1N", hcp=(7, 10), **short_u),
         _R("resp_one_level_2nt", f"{seq} ?", "2N", hcp=(11, 12), balanced=True,
            forcing=F.INVITATIONAL, **short_u),
-        _R("opener_one_level_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(14, ANY),
+        _R("opener_one_level_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(13, ANY),
            notes=(("maximum", None),)),
-        _R("opener_one_level_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
+        _R("opener_one_level_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 12),
            notes=(("minimum", None),)),
         # opposite the 1NT (7–10) an unbalanced minimum does not leave it in: a six-card
         # first suit again, else a five-card second suit (to play: responder passes or
