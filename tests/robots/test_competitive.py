@@ -453,12 +453,18 @@ def test_the_raise_of_a_balancing_overcall_reads_ten_to_twelve() -> None:
 
 @pytest.mark.parametrize(("hand", "auction"), [
     ("KJ6.J.AJ82.AQT43", "1C X XX 1H P P 2N P"),     # 16 opposite the redoubler's 2NT
-    ("KQ62.AKJT7..AT94", "1H 2D X P 2S P 2N P"),     # 17 and a void in their diamonds
+    ("KQ62.AKJT7..AT94", "1H 2D 2N P"),     # 17 and a void in their diamonds
 ])
 def test_partner_s_notrump_over_their_suit_stops_it(hand: str, auction: str) -> None:
     # a natural notrump bid over the opponents' suit shows it stopped: the opener with game
     # values raises to 3NT without a stopper of his own (it passed 2NT, game on)
     assert choose(hand, auction) == "3NT"
+
+
+def test_the_four_four_fit_the_negative_double_found_plays_in_the_major() -> None:
+    # the double showed four spades and opener raised them: over responder's 2NT the void in
+    # their diamonds plays in the 4-4 fit, not in notrump on partner's stopper
+    assert choose("KQ62.AKJT7..AT94", "1H 2D X P 2S P 2N P") == "4S"
 
 
 def test_sayc_placement_still_asks_the_hand_for_the_stopper() -> None:
@@ -601,3 +607,23 @@ def test_the_cue_bid_advance_stays_below_their_major_game_and_is_answered() -> N
     assert choose("KJ2.AQ3.K4.QT986", "1D X P 2D P") == "2NT"
     assert choose("5.AQ3.K42.AKT986", "1S X P 2S P") == "3C"
     assert choose("AQ2.Q3.4.KQT9864", "3H P P X P 4H P") != "Pass"
+
+
+@pytest.mark.parametrize(("auction", "lengths"), [
+    ("1C 2D", {Suit.HEARTS: (4, 13), Suit.SPADES: (4, 13)}),
+    ("1C 1H", {Suit.SPADES: (4, 4)}),      # five spades bid 1S
+    ("1C 2H", {Suit.SPADES: (4, 13)}),
+    ("1D 1S", {Suit.HEARTS: (4, 13)}),
+    ("1H 2S", {Suit.CLUBS: (4, 13), Suit.DIAMONDS: (4, 13)}),
+    ("1S 3H", {Suit.CLUBS: (4, 13), Suit.DIAMONDS: (4, 13)}),
+])
+def test_the_negative_double_shows_the_unbid_majors_in_its_lengths(
+        auction: str, lengths: dict[Suit, tuple[int, int]]) -> None:
+    # What the double promises is in its lengths, so that opener's later placement and the
+    # simulation's layouts know it (s27-c, board 151: 1C-(2D)-X-2S-3H-5C, the 4-4 spade fit
+    # unknown to both hands).
+    shown = meaning(auction, "X").shown
+    for suit in Suit:
+        assert shown.lengths[suit] == lengths.get(suit, (0, 13)), suit
+    assert choose("AK72.73.3.AQJ753", "1C 2D X P 2S P 3H P") == "4S"
+

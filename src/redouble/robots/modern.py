@@ -715,9 +715,8 @@ def _additions() -> list[tuple[str, Rule]]:
                             forcing=F.FORCING, notes=(("rkc", None),),
                             test=lambda i, b, c: i.keycards(b["M"]) >= 3 and i.hcp >= 18)),
         # negative doubles of a three-level (weak jump) overcall
-        ("comp_pass", _R("comp_neg_double_3", "1s 3t ?", "X", hcp=(10, ANY), artificial=True,
-                         forcing=F.FORCING, notes=(("negative", None), ("unbid_majors", None)),
-                         test=sayc.negative_double)),
+        *[("comp_pass", rule) for rule in sayc.negative_doubles("comp_neg_double_3", "1s 3t ?",
+                                                                hcp=(10, ANY))],
         *_competitive_advances(),
     ]
 

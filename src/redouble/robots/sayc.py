@@ -26,6 +26,7 @@ __all__ = [
     "keycard_answer",
     "natural_fallback",
     "negative_double",
+    "negative_doubles",
     "notrump_points",
     "opening_suit",
     "partner_estimate",
@@ -193,6 +194,36 @@ def _negative_double(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     if majors:
         return all(info.lengths[m] >= 4 for m in majors)
     return all(info.lengths[m] >= 4 for m in (C, D) if m not in bid)
+
+
+def negative_doubles(name: str, pattern: str, *, hcp: Range) -> list[Rule]:
+    """The negative double of an overcall (``pattern`` binds opener's suit ``s`` and theirs
+    ``t``), one rule per set of unbid majors so that what it shows is in its lengths (for
+    opener's later placement and the simulation's layouts): four of each unbid major, exactly
+    four spades over 1♥ (five bid 1♠), the unbid minors when both majors are bid."""
+    def unbid(want: set[Suit]) -> When:
+        return lambda c, b: {m for m in (H, S) if m not in (b["s"], b["t"])} == want
+
+    def one_level_hearts(c: Context, b: Bind) -> bool:
+        last = c.last_bid
+        return b["t"] is H and last is not None and last.level == 1
+
+    common = {"hcp": hcp, "artificial": True, "forcing": F.FORCING,
+              "notes": (("negative", None),), "test": _negative_double}
+    return [
+        _R(name, pattern, "X", lengths={"H": (4, 13), "S": (4, 13)}, when=unbid({H, S}),
+           **common),
+        _R(f"{name}_spades", pattern, "X", lengths={"S": (4, 13)},
+           when=lambda c, b: unbid({S})(c, b) and not one_level_hearts(c, b),
+           **common),
+        _R(f"{name}_four_spades", pattern, "X", lengths={"S": (4, 4)},
+           when=lambda c, b: unbid({S})(c, b) and one_level_hearts(c, b),
+           **common),
+        _R(f"{name}_hearts", pattern, "X", lengths={"H": (4, 13)}, when=unbid({H}),
+           **common),
+        _R(f"{name}_minors", pattern, "X", lengths={"~st": (4, 13)}, when=unbid(set()),
+           **common),
+    ]
 
 
 def _best_unbid(info: HandInfo, bind: Bind, ctx: Context) -> bool:
@@ -863,8 +894,8 @@ def _rules() -> list[Rule]:
     add(_R("jacoby_min", "1M P 2N P ?", "4M", hcp=(10, 14), notes=(("minimum", None),)))
 
     # ---- after partner's opening and an overcall or double ----
-    add(_R("neg_double", "1s 1t ?", "X", hcp=(6, ANY), artificial=True, forcing=F.FORCING,
-           notes=(("negative", None), ("unbid_majors", None)), test=_negative_double))
+    for rule in negative_doubles("neg_double", "1s 1t ?", hcp=(6, ANY)):
+        add(rule)
     add(_R("comp_cue_raise", "1s Lt ?", "ct", hcp=(10, ANY), points=Points.SUPPORT, trump="s",
            lengths={"s": (3, 13)}, artificial=True, notes=(("cue_raise", None),),
            forcing=F.FORCING, when=_s_major))
@@ -880,9 +911,8 @@ def _rules() -> list[Rule]:
     add(_R("comp_new_2", "1s Lt ?", "cu", hcp=(11, ANY), lengths={"u": (5, 13)},
            forcing=F.FORCING, when=lambda c, b: "u" not in b or c.last_bid is None
            or c.last_bid.level is None or c.last_bid.level <= 2))
-    add(_R("comp_neg_double_2", "1s 2t ?", "X", hcp=(8, ANY), artificial=True,
-           forcing=F.FORCING,
-           notes=(("negative", None), ("unbid_majors", None)), test=_negative_double))
+    for rule in negative_doubles("comp_neg_double_2", "1s 2t ?", hcp=(8, ANY)):
+        add(rule)
     add(_R("comp_pass", "1s b ?", "P"))
     neg = "1s Lt X P ?"
     add(_R("negx_major_jump", neg, "ju", hcp=(15, 18), lengths={"u": (4, 13)},
