@@ -627,3 +627,14 @@ def test_the_negative_double_shows_the_unbid_majors_in_its_lengths(
         assert shown.lengths[suit] == lengths.get(suit, (0, 13)), suit
     assert choose("AK72.73.3.AQJ753", "1C 2D X P 2S P 3H P") == "4S"
 
+
+def test_the_balancer_accepts_the_two_notrump_invitation_with_ten() -> None:
+    # 1C-P-P-1S-P-2NT (15-16): ten HCP make 25 (s27-a, board 517: 2NT passed, ten tricks)
+    assert choose("QJ954.AKT8.98.93", "1C P P 1S P 2N P") == "3NT"
+    assert choose("QJ954.QT82.98.93", "1C P P 1S P 2N P") == "Pass"
+
+
+@pytest.mark.parametrize("auction", ["1H X P 2C P", "1H P P X P 2C P"])
+def test_the_doubler_with_twenty_one_balanced_bids_game(auction: str) -> None:
+    # 22 HCP and their hearts stopped: 3NT, not the 2NT that 18-20 bid
+    assert choose("KQJ.A5.AKQ85.AK2", auction) == "3NT"

@@ -1292,6 +1292,10 @@ def _balancing_advances(start: str = "1s P P Lt P") -> list[tuple[str, Rule]]:
         _R("balancer_cue_min", f"{start} Ls P ?", "ct", hcp=(7, 10), when=_t_major),
         _R("balancer_cue_minor", f"{start} Ls P ?", "ct", hcp=(7, 16),
            when=_t_minor),
+        # opposite the invitational 2NT (15-16): game with 10+, in a six-card major or 3NT
+        _R("balancer_2nt_major", f"{start} 2N P ?", "4t", hcp=(10, 20), points=Points.TOTAL,
+           lengths={"t": (6, 13)}, when=_t_major),
+        _R("balancer_2nt_3nt", f"{start} 2N P ?", "3N", hcp=(10, 16)),
         # the balancer again, after notrump (11-14) or a raise (10-12) from partner: game
         # with the top of the balancing range, an invitation with its middle
         _R("balancer_nt_3nt", f"{start} LN P ?", "3N", hcp=(14, 16)),
@@ -1550,6 +1554,11 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
             ("advance_ov_cue", _R(f"doubler_strong_nt{tag}", start, "cN", hcp=(18, 20),
                                   balanced=True, test=_stopper("s"), test_note=("stopper", "s"),
                                   when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+            # 21+ balanced: game opposite even a forced advance (partner's few points and
+            # the lead through their opener's hand)
+            ("advance_ov_cue", _R(f"doubler_strong_3nt{tag}", start, "3N", hcp=(21, ANY),
+                                  balanced=True, test=_stopper("s"), test_note=("stopper", "s"),
+                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 3)),
             # a six-card major of our own and game values opposite the advance (a jump
             # shows 9–11): game in it, not the pass that leaves partner in a minor partscore
             ("advance_ov_cue", _R(f"doubler_own_major_game{tag}", start, "4v", hcp=(14, ANY),
