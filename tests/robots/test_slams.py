@@ -294,6 +294,19 @@ def test_an_ambiguous_key_card_answer_is_read_as_the_likelier_count() -> None:
     assert "enough key cards" in explain_text(chosen)
 
 
+def test_the_ambiguous_answer_is_read_within_the_strength_partner_has_shown() -> None:
+    # a cue-raise (ten or more) answering 5♦ opposite 16 HCP and two key cards: with none of
+    # the three outstanding aces partner would need nearly every king, queen and jack left,
+    # so three key cards, and the slam (s27-c, board 188: 5H with thirteen tricks)
+    calls = [Call.parse(c) for c in ["P", "1H", "3D", "4D", "P", "4N", "P", "5D", "P"]]
+    ctx = MODERN.context(Seat.WEST, Vulnerability.NS, calls)
+    chosen = MODERN.choose(HandInfo.of(Hand.parse("KQJ53.AKQJ83..73").cards), ctx)
+    assert str(chosen.call) == "6H"
+    # the raise to 4S (19-21) answering 5C (1 or 4) opposite the ace of clubs: one key card
+    # would leave it fifteen HCP short of the raise, so four (s27-a, board 9: 6S made)
+    assert _explained("J6543.2.T5.AKQ74", "1C P 1S P 4S P 4N P 5C P")[2].call == Call.parse("6S")
+
+
 def test_the_cue_bidder_asks_for_key_cards_after_the_sign_off() -> None:
     # 20 HCP and three key cards opposite a limit raise: the 4♣ cue bid met by 4♥ is no
     # reason to pass with the hand that would have asked at once (13 tricks)
@@ -488,3 +501,10 @@ def test_shortness_in_partner_s_suit_is_not_counted_toward_slam() -> None:
     info = HandInfo.of(Hand.parse("AQJ842.J8652.K8.").cards)
     assert info.support_points(Suit.HEARTS, wasted=[Suit.CLUBS]) == info.hcp + 1
     assert info.support_points(Suit.HEARTS) == info.hcp + 6
+
+
+def test_two_clubs_raise_with_a_queen_or_two_arrives_fast() -> None:
+    # 2C-2D-2S: five HCP and three spades raise to 4S (fast arrival), so 22 does not ask for
+    # key cards on 27 together (s27-c, board 704: 6S one off); six HCP raise to 3S
+    assert _explained("874.J75.J64.K932", "2C P 2D P 2S P")[2].call == Call.parse("4S")
+    assert _explained("874.J75.A64.K932", "2C P 2D P 2S P")[2].call == Call.parse("3S")

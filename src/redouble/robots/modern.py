@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from math import comb
 
 from redouble.auction import Auction
 from redouble.calls import DOUBLE, PASS, Call, CallKind
@@ -427,19 +426,43 @@ def _replacements() -> dict[str, Rule]:
 
 def _missing_by_odds(info: HandInfo, ctx: Context) -> int:
     """The key cards missing after partner's RKC answer; an answer of two counts (0 or 3,
-    1 or 4) is read as the likelier one, partner's share of the outstanding HCP (by the
-    placement's estimate) taken as the chance of holding each outstanding key card (an
-    opening bid answering 5♦ opposite one key card holds three far more often than none)."""
+    1 or 4) is read as the likelier one: each outstanding honour is partner's with the
+    chance of one hand in three (a random deal), and only the holdings within the HCP
+    partner has shown (at most three below the placement's estimate) count (a cue-raise of
+    ten or more answering 5♦ with the three outstanding aces elsewhere would need nearly
+    every king, queen and jack left: three key cards are far likelier than none)."""
     read = sayc.keycard_answer(info, ctx)
-    if read is None:
+    trump = sayc.rkc_trump(ctx)
+    if read is None or trump is None:
         return 5
     own, valid = read
-    share = min(0.95, sayc.partner_estimate(ctx)[0] / max(1, 40 - info.hcp))
-    out = 5 - own
+    if len(valid) == 1:
+        return 5 - own - valid[0]
+    estimate = sayc.partner_estimate(ctx)[0]
+    share = 1 / 3  # a random deal: partner's is one of the three hands we cannot see
+    lo, hi = ctx.known(ctx.partner).hcp
+    lo = max(lo, estimate - 3)  # support points shown are HCP and shortness: a floor below
+    # (key cards, HCP) of partner's hand over the outstanding honours, each held or not
+    odds: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    for suit in Suit:
+        for rank, points in _HONOURS:
+            if info.has(suit, rank):
+                continue
+            key = int(rank is Rank.ACE or (rank is Rank.KING and suit is trump))
+            step: dict[tuple[int, int], float] = {}
+            for (keys, hcp), chance in odds.items():
+                step[keys, hcp] = step.get((keys, hcp), 0.0) + chance * (1 - share)
+                held = (keys + key, hcp + points)
+                step[held] = step.get(held, 0.0) + chance * share
+            odds = step
 
-    def odds(k: int) -> float:
-        return float(comb(out, k)) * share ** k * (1 - share) ** (out - k)
-    return 5 - own - max(valid, key=odds)
+    def weight(count: int) -> float:
+        return sum(chance for (keys, hcp), chance in odds.items()
+                   if keys == count and lo <= hcp <= hi)
+    return 5 - own - max(valid, key=weight)
+
+
+_HONOURS = ((Rank.ACE, 4), (Rank.KING, 3), (Rank.QUEEN, 2), (Rank.JACK, 1))
 
 
 def _rkc_by_odds() -> list[Rule]:
@@ -2306,7 +2329,8 @@ def _new_suit_at_three(ctx: Context, bind: Bind) -> bool:
 
 def _two_clubs_major() -> list[tuple[str, Rule]]:
     """After 2♣–2♦–2M (game forcing) responder describes before anyone places the contract:
-    three-card support raises (3M with values, 4M with nothing: fast arrival), a five-card
+    three-card support raises (3M with 6+ HCP, 4M with less: fast arrival, since 22 and a
+    queen or two make no slam), a five-card
     suit of its own is bid, else 2NT waits; over 2NT opener rebids a six-card major, bids a
     second suit, or settles in 3NT, and responder raises the six-card major with two cards
     (the 2♣ structure of Root and Pavlicek's "Modern Bridge Conventions"), so the fit is
@@ -2314,9 +2338,9 @@ def _two_clubs_major() -> list[tuple[str, Rule]]:
     after = "2C P 2D P 2M P"
     gf = F.GAME_FORCING
     return [("2c_2nt_stayman", rule) for rule in (
-        _R("2c_major_fast_raise", f"{after} ?", "4M", hcp=(0, 3), lengths={"M": (3, 13)},
+        _R("2c_major_fast_raise", f"{after} ?", "4M", hcp=(0, 5), lengths={"M": (3, 13)},
            forcing=F.SIGNOFF),
-        _R("2c_major_raise", f"{after} ?", "3M", hcp=(4, ANY), lengths={"M": (3, 13)},
+        _R("2c_major_raise", f"{after} ?", "3M", hcp=(6, ANY), lengths={"M": (3, 13)},
            forcing=gf),
         _R("2c_major_new_suit", f"{after} ?", "cu", hcp=(4, ANY), lengths={"u": (5, 13)},
            forcing=gf, when=_new_suit_at_three),
