@@ -647,3 +647,31 @@ def test_responder_raises_opener_s_new_suit_with_shortness_over_1nt() -> None:
     # 1S-1NT-2D: ten HCP, four diamonds and a singleton spade (13 support points) invite
     # with 3D rather than pass (s27-a, board 698).
     assert choose(MODERN, "6.KT732.9864.AK3", "1S P 1N P 2D P") == "3D"
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    (".A873.KJ62.KQJT2", "5C"),   # s27-a, board 957: a void in responder's spades (3NT went
+                                  # two off, 5C made twelve)
+    ("A5.K4.Q76.AJT432", "3NT"),  # 13 and both red suits stopped
+    ("K75.5.94.AKJ432", "Pass"),  # a minimum
+])
+def test_opener_answers_the_minor_invitation(hand: str, call: str) -> None:
+    assert choose(MODERN, hand, "1C P 1S P 2C P 3C P") == call
+
+
+def test_opener_respects_the_sign_off_after_jacoby_shortness() -> None:
+    # 1H-2NT-3D (shortness)-4H: responder has judged the slam; twelve HCP and the void
+    # already shown do not ask for key cards (s27-a, board 743: 6H one off); a maximum may.
+    assert choose(MODERN, "AQ54.KQT76..J643", "1H P 2N P 3D P 4H P") == "Pass"
+    assert choose(MODERN, "AQ54.KQT76..AK43", "1H P 2N P 3D P 4H P") == "4NT"
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("AQ732.AJ.KT53.T8", "5D"),   # s27-a, board 698: 15 total points, clubs open (eleven tricks)
+    ("AQ732.AJ.QT53.T8", "Pass"),  # 13: a minimum
+    ("AQ732.AJ.KT53.K8", "3NT"),  # the other two suits stopped
+    ("AQ732.J3.KT53.Q8", "Pass"),  # a minimum
+])
+def test_opener_answers_the_raise_of_the_new_suit_over_1nt(hand: str, call: str) -> None:
+    assert choose(MODERN, hand, "1S P 1N P 2D P 3D P") == call
+

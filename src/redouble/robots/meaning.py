@@ -74,7 +74,11 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "natural": ("natural", "natuurlijk", "natürlich", "naturlig"),
     "no agreement": ("no agreed meaning", "geen afspraak", "keine Absprache", "ingen avtale"),
     "stopper": ("stopper in", "stop in", "Stopper in", "stopper i"),
+    "unbid_stopped": ("stoppers in the unbid suits", "stops in de ongeboden kleuren",
+                      "Stopper in den ungereizten Farben", "stopper i de umeldte fargene"),
     "short": ("short in {suit}", "kort in {suit}", "kurz in {suit}", "kort i {suit}"),
+    "a_short_suit": ("a singleton or void", "een singleton of renons", "ein Single oder Chicane",
+                     "en singleton eller renons"),
     "passed": ("nothing to bid", "niets te bieden", "nichts zu bieten", "ingenting å melde"),
     # notes: conventions and artificial meanings
     "stayman": ("Stayman: asks for a 4-card major", "Stayman: vraagt naar een 4-kaart hoge kleur",

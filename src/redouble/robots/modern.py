@@ -1782,6 +1782,17 @@ def _second_round() -> list[Rule]:
            test=lambda i, b, c: i.lengths[b["s"]] + 1 >= i.lengths[b["u"]]),
         _R("resp_1nt_new_pass", "1s P 1N P 2u P ?", "P", hcp=(6, 10), when=_new_below,
            test=lambda i, b, c: i.lengths[b["u"]] >= 3),
+        # the raise invites: opener with 14+ bids four of hearts, 3NT with the other two
+        # suits stopped, else five of the minor with 15+ total points; a minimum passes
+        _R("opener_new_raised_major", "1s P 1N P 2u P 3u P ?", "4u", hcp=(14, ANY),
+           notes=(("maximum", None),), when=lambda c, b: _new_below(c, b) and b["u"].is_major),
+        _R("opener_new_raised_3nt", "1s P 1N P 2u P 3u P ?", "3N", hcp=(14, ANY),
+           test=_stopped_outside("s", "u"), test_note=("unbid_stopped", None),
+           when=_new_below),
+        _R("opener_new_raised_game", "1s P 1N P 2u P 3u P ?", "5u", hcp=(15, ANY),
+           points=Points.TOTAL, when=lambda c, b: _new_below(c, b) and not b["u"].is_major),
+        _R("opener_new_raised_pass", "1s P 1N P 2u P 3u P ?", "P", notes=(("minimum", None),),
+           when=_new_below),
         # opposite the minimum rebid of a six-card major (1♠–1NT–2♠, 10–15) the top of
         # 1NT with a doubleton or three invites; game is opener's to bid with a maximum
         _R("resp_1nt_rebid_invite", "1M P 1N P 2M P ?", "3M", hcp=(9, 10),
@@ -1871,6 +1882,17 @@ def _second_round() -> list[Rule]:
         _R("resp_own_minor_invite", "1s P 1t P 2s P ?", "3s", hcp=(10, 12),
            lengths={"s": (4, 13)}, forcing=F.INVITATIONAL,
            when=lambda c, b: not b["s"].is_major),
+        # opener accepts with 13+: 3NT with the two unbid suits stopped and a card in
+        # responder's suit (a void there plays in the minor), else five of the minor with 15+
+        # total points and shortness; a minimum passes
+        _R("opener_minor_invite_3nt", "1s P 1t P 2s P 3s P ?", "3N", hcp=(13, ANY),
+           lengths={"t": (1, 13)}, test=_stopped_outside("s", "t"), test_note=("unbid_stopped", None),
+           when=lambda c, b: not b["s"].is_major),
+        _R("opener_minor_invite_game", "1s P 1t P 2s P 3s P ?", "5s", hcp=(15, ANY),
+           points=Points.TOTAL, test=lambda i, b, c: i.hcp <= 15 and min(i.lengths) <= 1,
+           test_note=("a_short_suit", None), when=lambda c, b: not b["s"].is_major),
+        _R("opener_minor_invite_pass", "1s P 1t P 2s P 3s P ?", "P", hcp=(0, 15),
+           notes=(("minimum", None),), when=lambda c, b: not b["s"].is_major),
         _R("opener_own_invite_accept", "1s P 1t P 2s P 3t P ?", "4t", hcp=(13, ANY),
            lengths={"t": (2, 13)}, **major_t),
         _R("opener_own_invite_decline", "1s P 1t P 2s P 3t P ?", "P", **major_t),
@@ -2243,7 +2265,7 @@ def _slam_tries() -> list[Rule]:
         _R("jacoby_short_rkc", "1M P 2N P 3t P ?", "4N", hcp=(16, ANY), artificial=True,
            forcing=F.FORCING, notes=(("rkc", None),),
            when=_short_not_major, test=_nothing_wasted("t")),
-        _R("jacoby_short_game", "1M P 2N P 3t P ?", "4M", hcp=(11, ANY),
+        _R("jacoby_short_game", "1M P 2N P 3t P ?", "4M", hcp=(11, ANY), forcing=F.SIGNOFF,
            when=_short_not_major),
         # opener has described the hand: 3NT's sign-off ends the auction, and the
         # shortness's game too unless opener has a maximum (15+), who may still try
@@ -2251,6 +2273,14 @@ def _slam_tries() -> list[Rule]:
         _R("jacoby_short_signed_off", "1M P 2N P 3t P 4M P ?", "P", hcp=(0, 14),
            when=_short_not_major),
     ]
+
+
+def _stopped_outside(*keys: str) -> Callable[[HandInfo, Bind, Context], bool]:
+    """Both suits neither partner has named (not the suits bound to ``keys``) stopped."""
+    def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+        named = {bind[key] for key in keys}
+        return all(info.stopper(suit) for suit in Suit if suit not in named)
+    return test
 
 
 def _short_not_major(ctx: Context, bind: Bind) -> bool:
