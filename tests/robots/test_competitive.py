@@ -638,3 +638,16 @@ def test_the_balancer_accepts_the_two_notrump_invitation_with_ten() -> None:
 def test_the_doubler_with_twenty_one_balanced_bids_game(auction: str) -> None:
     # 22 HCP and their hearts stopped: 3NT, not the 2NT that 18-20 bid
     assert choose("KQJ.A5.AKQ85.AK2", auction) == "3NT"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AJ65.AT7.AK5.AK6", "4H", "X"),            # 21 HCP: values, partner decides
+    ("AJ65.AT7.AK5.AK6", "4H P P", "X"),        # the same passed round (s27-b, board 644)
+    ("KQJ982.2.QT3.K82", "4H", "4S"),           # a good six-card spade suit of our own
+    ("QJ82.982.QT3.K82", "4H", "Pass"),
+    ("K982..QJT73.QT82", "4H X P", "Pass"),     # four spades, no more: penalties
+    ("KT982..QJT73.Q82", "4H X P", "4S"),       # five spades and a void: take it out
+    ("K98.2.QJT732.Q82", "4H X P", "5D"),       # a six-card minor and a singleton heart
+])
+def test_over_their_four_level_preempt(hand: str, auction: str, call: str) -> None:
+    assert choose(hand, auction) == call

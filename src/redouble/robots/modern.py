@@ -592,6 +592,7 @@ def _additions() -> list[tuple[str, Rule]]:
                            and b["t"] > b["s"], test=_good("t"))),
         ("balance_1nt", _R("balance_weak_pass", "2s P P ?", "P", when=_no_strong)),
         *_balancing_over_three(),
+        *_over_four_major(),
         *_balancing_advances(),
         # partner doubled for takeout, their side raised: responsive doubles and free bids
         ("advance_cue", _R("responsive_game", "1s X 2s|3s ?", "4u", hcp=(11, ANY),
@@ -1268,6 +1269,48 @@ def _balancing_over_three(start: str = "3s P P") -> list[tuple[str, Rule]]:
                            test=lambda i, b, c: i.top_honours(b["s"], 5) >= 2)),
         *[("balance_1nt", rule) for rule in sayc.takeout_advances("_w3bal", f"{start} X P ?")],
     ]
+
+
+def _over_four_major() -> list[tuple[str, Rule]]:
+    """Their 4♥ or 4♠ opening, direct or passed round to us: the double shows values
+    (15+ short in their suit, or 13+ with the takeout shape, or 17+ with three cards there;
+    two points less in the balancing seat, where
+    partner's pass may hide values) and short hearts or spades; partner takes it out only
+    with shape, a five-card spade suit over 4♥ or a six-card minor with a singleton in
+    their suit, else passes for penalties (the "cards" double every modern text plays over a
+    four-level preempt); a good six-card suit of our own is bid at once (Root, "Commonsense
+    Bidding")."""
+    out: list[tuple[str, Rule]] = []
+    for tag, start, floor in (("", "4M", 0), ("_bal", "4M P P", 2)):
+        out += [
+            ("balance_1nt", _R(f"over_four_spades{tag}", f"{start} ?", "4S",
+                               hcp=(11 - floor, ANY), lengths={"S": (6, 13)},
+                               test=lambda i, b, c: i.good_suit(Suit.SPADES),
+                               when=lambda c, b: b["M"] is Suit.HEARTS)),
+            ("balance_1nt", _R(f"over_four_double{tag}", f"{start} ?", "X",
+                               hcp=(13 - floor, ANY), lengths={"M": (0, 3)},
+                               notes=(("takeout", None),),
+                               test=lambda i, b, c, f=floor: i.hcp >= 17 - f or (
+                                   i.lengths[b["M"]] <= 2
+                                   and (i.hcp >= 15 - f or _takeout(i, b, c))))),
+            ("balance_1nt", _R(f"over_four_minor{tag}", f"{start} ?", "5u",
+                               hcp=(13 - floor, ANY), lengths={"u": (6, 13)},
+                               test=lambda i, b, c: i.good_suit(b["u"]),
+                               when=lambda c, b: not b["u"].is_major)),
+            ("balance_1nt", _R(f"over_four_pass{tag}", f"{start} ?", "P")),
+            ("balance_1nt", _R(f"four_x_spades{tag}", f"{start} X P ?", "4S",
+                               lengths={"S": (5, 13)},
+                               test=lambda i, b, c: i.lengths[Suit.SPADES] >= 6
+                               or i.lengths[Suit.HEARTS] <= 1,
+                               when=lambda c, b: b["M"] is Suit.HEARTS)),
+            ("balance_1nt", _R(f"four_x_minor{tag}", f"{start} X P ?", "5u",
+                               lengths={"u": (6, 13)},
+                               test=lambda i, b, c: i.lengths[b["M"]] <= 1,
+                               when=lambda c, b: not b["u"].is_major)),
+            ("balance_1nt", _R(f"four_x_pass{tag}", f"{start} X P ?", "P",
+                               notes=(("penalty_pass", None),))),
+        ]
+    return out
 
 
 def _t_major(ctx: Context, bind: Bind) -> bool:
