@@ -675,3 +675,12 @@ def test_opener_respects_the_sign_off_after_jacoby_shortness() -> None:
 def test_opener_answers_the_raise_of_the_new_suit_over_1nt(hand: str, call: str) -> None:
     assert choose(MODERN, hand, "1S P 1N P 2D P 3D P") == call
 
+
+
+@pytest.mark.parametrize(("hand", "call"), [
+    ("Q75.Q6.Q7.KJT643", "3NT"),   # s27-a, board 681: 5C with eleven tricks in notrump
+    ("875.Q6.Q732.KJT6", "3H"),    # no spade stopper: the 5-2 heart fit offered
+    ("875.6.Q732.KJT65", "5D"),    # four diamonds, no stopper, no doubleton heart
+])
+def test_responder_answers_the_jump_shift_over_1nt(hand: str, call: str) -> None:
+    assert choose(MODERN, hand, "1H P 1N P 3D P") == call

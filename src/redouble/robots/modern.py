@@ -707,6 +707,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _fourth_suit_forcing()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
         *_two_clubs_major(),
+        *[("rkc_ask", rule) for rule in _after_jump_shift_over_1nt()],
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
         ("rebid_jump_own", _R("rebid_major_game", "1s P 1t P ?", "4s", hcp=(20, 25),
@@ -1311,6 +1312,33 @@ def _over_four_major() -> list[tuple[str, Rule]]:
                                notes=(("penalty_pass", None),))),
         ]
     return out
+
+
+def _after_jump_shift_over_1nt() -> list[Rule]:
+    """Responder's answer to opener's jump shift over 1NT (1♥–1NT–3♦: 19–21, forcing to
+    game): 3NT with the two unbid suits stopped, a doubleton in opener's major preferred at
+    the three level (a 5-2 fit), four cards in the new suit raised (five of a minor, four of
+    a major), else 3NT: the game is forced, and the placement's own long suit at the five
+    level was no answer (SAYC booklet: the jump shift)."""
+    seq = "1s P 1N P 3u P ?"
+
+    def jump_shift(ctx: Context, bind: Bind) -> bool:
+        # 1♠–1NT–3♥ (six spades, four hearts) has its own answers
+        return bind["u"] is not bind["s"] and not (bind["s"] is Suit.SPADES
+                                                   and bind["u"] is Suit.HEARTS)
+
+    return [
+        _R("js_1nt_3nt", seq, "3N", test=_stopped_outside("s", "u"),
+           test_note=("unbid_stopped", None), when=jump_shift),
+        _R("js_1nt_preference", seq, "3s", lengths={"s": (2, 2)},
+           when=lambda c, b: jump_shift(c, b) and b["s"].is_major
+           and c.cheapest_level(b["s"].strain) == 3),
+        _R("js_1nt_raise_major", seq, "4u", lengths={"u": (4, 13)},
+           when=lambda c, b: jump_shift(c, b) and b["u"].is_major),
+        _R("js_1nt_raise_minor", seq, "5u", lengths={"u": (4, 13)},
+           when=lambda c, b: jump_shift(c, b) and not b["u"].is_major),
+        _R("js_1nt_notrump", seq, "3N", when=jump_shift),
+    ]
 
 
 def _t_major(ctx: Context, bind: Bind) -> bool:
