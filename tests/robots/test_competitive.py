@@ -651,3 +651,15 @@ def test_the_doubler_with_twenty_one_balanced_bids_game(auction: str) -> None:
 ])
 def test_over_their_four_level_preempt(hand: str, auction: str, call: str) -> None:
     assert choose(hand, auction) == call
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AQ973.AJ8.AT943.", "1C 1D", "1S"),    # s27-c, board 332: the spade grand, not 3NT
+    ("AQ97.AJ84.AT9.32", "1C 2D", "X"),     # both majors: the negative double
+    ("AQ97.AJ8.AT93.32", "1C 2D", "3NT"),   # four spades only, nothing to show them with
+    ("AQ7.AJ8.AT93.432", "1C 1D", "3NT"),
+])
+def test_3nt_over_the_overcall_denies_a_major_it_could_show(hand: str, auction: str,
+                                                             call: str) -> None:
+    assert choose(hand, auction) == call
+

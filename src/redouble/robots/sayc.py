@@ -226,6 +226,15 @@ def negative_doubles(name: str, pattern: str, *, hcp: Range) -> list[Rule]:
     ]
 
 
+def _major_to_show_over(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Over partner's opening ``s`` and their overcall ``t``: a four-card unbid major this
+    hand can show, at the one level or by a negative double (four in each unbid major)."""
+    unbid = [m for m in (H, S) if m not in (bind["s"], bind["t"])]
+    if unbid and all(info.lengths[m] >= 4 for m in unbid):
+        return True
+    return any(info.lengths[m] >= 4 and ctx.cheapest_level(m.strain) == 1 for m in unbid)
+
+
 def _best_unbid(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     """The advance of a takeout double names the longest unbid suit (a major on ties)."""
     theirs = ctx.their_suits()
@@ -902,7 +911,10 @@ def _rules() -> list[Rule]:
     add(_R("comp_raise", "1s Lt ?", "cs", hcp=(6, 10), points=Points.SUPPORT, trump="s",
            lengths={"s": (3, 13)}, when=lambda c, b: b["s"].is_major))
     add(_R("comp_raise_minor", "1s Lt ?", "cs", hcp=(6, 10), lengths={"s": (5, 13)}))
-    add(_R("comp_3nt", "1s Lt ?", "3N", hcp=(13, 16), test=_stopper_t))
+    # 3NT over the overcall denies a four-card major it could show: bid at the one level,
+    # or doubled when the negative double promises it
+    add(_R("comp_3nt", "1s Lt ?", "3N", hcp=(13, 16),
+           test=lambda i, b, c: _stopper_t(i, b, c) and not _major_to_show_over(i, b, c)))
     add(_R("comp_2nt", "1s Lt ?", "2N", hcp=(11, 12), test=_stopper_t, balanced=True,
            forcing=F.INVITATIONAL))
     add(_R("comp_1nt", "1s 1t ?", "1N", hcp=(8, 10), test=_stopper_t))
