@@ -663,3 +663,9 @@ def test_3nt_over_the_overcall_denies_a_major_it_could_show(hand: str, auction: 
                                                              call: str) -> None:
     assert choose(hand, auction) == call
 
+
+def test_the_doubler_raises_the_forced_answer_to_game() -> None:
+    # 2H-X-3H-P-P-X-P-3S: 21 HCP, four spades and a heart void opposite 0-11 (s27-c,
+    # board 50: 3S passed with twelve tricks); sixteen and a singleton pass
+    assert choose("AQJ4..AQJ72.AQ42", "2H X 3H P P X P 3S P") == "4S"
+    assert choose("AQJ4.2.AQJ72.Q42", "2H X 3H P P X P 3S P") == "Pass"

@@ -1123,6 +1123,13 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
                               when=lambda c, b: b["u"].is_major)),
         ("advance_ov_cue", _R("again_suit", again, "cu", hcp=(0, 11), lengths={"u": (3, 13)},
                               test=_best_unbid)),
+        # the doubler raises the forced answer to the major game with four cards and 20+
+        # support points: partner's 0-11 averages five, the 25 a game wants
+        ("advance_ov_cue", _R("doubler_again_raise", f"{again[:-2]} Lu P ?", "4u",
+                              hcp=(20, ANY), points=Points.SUPPORT, trump="u",
+                              lengths={"u": (4, 13)},
+                              when=lambda c, b: b["u"].is_major and c.cheapest_level(
+                                  b["u"].strain) <= 4)),
     ]
 
 
