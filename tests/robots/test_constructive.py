@@ -659,13 +659,6 @@ def test_opener_answers_the_minor_invitation(hand: str, call: str) -> None:
     assert choose(MODERN, hand, "1C P 1S P 2C P 3C P") == call
 
 
-def test_opener_respects_the_sign_off_after_jacoby_shortness() -> None:
-    # 1H-2NT-3D (shortness)-4H: responder has judged the slam; twelve HCP and the void
-    # already shown do not ask for key cards (s27-a, board 743: 6H one off); a maximum may.
-    assert choose(MODERN, "AQ54.KQT76..J643", "1H P 2N P 3D P 4H P") == "Pass"
-    assert choose(MODERN, "AQ54.KQT76..AK43", "1H P 2N P 3D P 4H P") == "4NT"
-
-
 @pytest.mark.parametrize(("hand", "call"), [
     ("AQ732.AJ.KT53.T8", "5D"),   # s27-a, board 698: 15 total points, clubs open (eleven tricks)
     ("AQ732.AJ.QT53.T8", "Pass"),  # 13: a minimum

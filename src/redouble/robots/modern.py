@@ -2343,7 +2343,7 @@ def _slam_tries() -> list[Rule]:
         _R("jacoby_short_rkc", "1M P 2N P 3t P ?", "4N", hcp=(16, ANY), artificial=True,
            forcing=F.FORCING, notes=(("rkc", None),),
            when=_short_not_major, test=_nothing_wasted("t")),
-        _R("jacoby_short_game", "1M P 2N P 3t P ?", "4M", hcp=(11, ANY), forcing=F.SIGNOFF,
+        _R("jacoby_short_game", "1M P 2N P 3t P ?", "4M", hcp=(11, ANY),
            when=_short_not_major),
         # opener has described the hand: 3NT's sign-off ends the auction, and the
         # shortness's game too unless opener has a maximum (15+), who may still try
