@@ -669,3 +669,12 @@ def test_the_doubler_raises_the_forced_answer_to_game() -> None:
     # board 50: 3S passed with twelve tricks); sixteen and a singleton pass
     assert choose("AQJ4..AQJ72.AQ42", "2H X 3H P P X P 3S P") == "4S"
     assert choose("AQJ4.2.AQJ72.Q42", "2H X 3H P P X P 3S P") == "Pass"
+
+
+def test_a_seven_card_major_with_four_losers_overcalls_game() -> None:
+    # s27-a, board 246: 1H over 1C with nine hearts and a club void was passed out making
+    # ten; five losers overcall at the one level
+    assert choose("KQ.AQJ87543.KT9.", "1C") == "4H"
+    assert choose("K2.AQJ8754.KT9.2", "1C") == "1H"
+    # and partner leaves it there: no cue-bid or rescue (s27-b, board 209: 5DX -2600)
+    assert choose("T532.K7654..QJ92", "1C 4S P") == "Pass"

@@ -593,6 +593,16 @@ def _additions() -> list[tuple[str, Rule]]:
         ("balance_1nt", _R("balance_weak_pass", "2s P P ?", "P", when=_no_strong)),
         *_balancing_over_three(),
         *_over_four_major(),
+        # a seven-card major with four losers or fewer over their one-level opening: the
+        # game at once (a 1♥ overcall of AQJ8754 and a void is passed out making ten)
+        ("takeout", _R("overcall_major_game", "1s ?", "4t", hcp=(8, 18),
+                       lengths={"t": (7, 13)}, test=lambda i, b, c: i.losers() <= 4,
+                       when=lambda c, b: b["t"].is_major and b["t"] is not b["s"]
+                       and len(c.calls) <= 2)),
+        # partner has placed the contract: the advancer passes (no cue-bid or rescue of a
+        # suit that plays itself)
+        ("takeout", _R("overcall_major_game_pass", "1s 4t P ?", "P",
+                       when=lambda c, b: b["t"].is_major and b["t"] is not b["s"])),
         *_balancing_advances(),
         # partner doubled for takeout, their side raised: responsive doubles and free bids
         ("advance_cue", _R("responsive_game", "1s X 2s|3s ?", "4u", hcp=(11, ANY),
