@@ -216,8 +216,6 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
                     "velger lilleslem: svaret gikk forbi fem i trumffargen"),
     "slam": ("enough key cards for slam", "genoeg sleutelkaarten voor slem",
              "genug Schlüsselkarten für Schlemm", "nok nøkkelkort for slem"),
-    "unbid_majors": ("4+ cards in the unbid major(s)", "4+ kaarten in de ongeboden hoge kleur(en)",
-                     "4+ Karten in der ungereizten Oberfarbe(n)", "4+ kort i umeldt(e) høyfarge(r)"),
     "splinter": ("splinter: 4+ card support, game values, a singleton or void in {suit}",
                  "splinter: 4+ kaarten steun, manchwaarden, een singleton of renonce in {suit}",
                  "Splinter: 4+ Karten Anschluss, Partiewerte, Single oder Chicane in {suit}",

@@ -920,23 +920,23 @@ def _our_redouble() -> list[tuple[str, Rule]]:
            notes=(("unsuited_to_defend", None),)),
         _R("xx_opener_second", f"{start} ?", "cv", lengths={"v": (5, 13), "u": (0, 1)},
            notes=(("unsuited_to_defend", None),),
-           when=lambda c, b: _cheapest(c, b["v"].strain) <= 2),
+           when=lambda c, b: c.cheapest_level(b["v"].strain) <= 2),
         _R("xx_opener_pass", f"{start} ?", "P", forcing=F.FORCING,
            notes=(("forcing_pass", None),)),
         _R("xx_redoubler_double", f"{start} P P ?", "X", lengths={"u": (4, 13)},
            notes=(("penalty", None),)),
         _R("xx_redoubler_own", f"{start} P P ?", "cv", hcp=(10, 12), lengths={"v": (5, 13)},
-           when=lambda c, b: _cheapest(c, b["v"].strain) <= 2),
+           when=lambda c, b: c.cheapest_level(b["v"].strain) <= 2),
         _R("xx_redoubler_raise", f"{start} P P ?", "cs", hcp=(10, 12), points=Points.SUPPORT,
            trump="s",
            test=lambda i, b, c: i.lengths[b["s"]] >= (3 if b["s"].is_major else 4),
-           when=lambda c, b: _cheapest(c, b["s"].strain) <= 3),
+           when=lambda c, b: c.cheapest_level(b["s"].strain) <= 3),
         _R("xx_redoubler_nt", f"{start} P P ?", "cN", hcp=(10, 12), test=_stopper("u"),
            test_note=("stopper", "u"), lengths={"s": (0, 2)},
-           when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2 and b["s"].is_major),
+           when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2 and b["s"].is_major),
         _R("xx_redoubler_nt_minor", f"{start} P P ?", "cN", hcp=(10, 12), test=_stopper("u"),
            test_note=("stopper", "u"),
-           when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2 and not b["s"].is_major),
+           when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2 and not b["s"].is_major),
     )]
 
 
@@ -1035,7 +1035,7 @@ def _total_tricks(trump: str, partner: int) -> Callable[[HandInfo, Bind, Context
     nine the three level), counting ``partner``'s promised length in ``trump``."""
     def test(info: HandInfo, bind: Bind, ctx: Context) -> bool:
         suit = bind[trump]
-        return _cheapest(ctx, suit.strain) <= info.lengths[suit] + _promised(ctx, suit, partner) - 6
+        return ctx.cheapest_level(suit.strain) <= info.lengths[suit] + _promised(ctx, suit, partner) - 6
     return test
 
 
@@ -1065,7 +1065,7 @@ def _contested_advances() -> list[tuple[str, Rule]]:
             ("advance_ov_cue", _R(f"adv_contested_preempt{tag}", start, "4t", hcp=(0, 10),
                                   lengths={"t": (4, 13)},
                                   test=_fit_of(10), when=lambda c, b: b["t"].is_major
-                                  and _cheapest(c, b["t"].strain) <= 3)),
+                                  and c.cheapest_level(b["t"].strain) <= 3)),
             ("advance_ov_cue", _R(f"adv_contested_preempt_3{tag}", start, "3t", hcp=(0, 10),
                                   lengths={"t": (4, 13)}, notes=(("preempt", None),),
                                   when=lambda c, b: _cheapest_is(2, "t")(c, b)
@@ -1098,7 +1098,7 @@ def _longest_other(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 def _cheapest_is(level: int, var: str) -> Callable[[Context, Bind], bool]:
     """The cheapest bid in the variable's suit is at ``level`` (the level of the fit)."""
-    return lambda ctx, bind: _cheapest(ctx, bind[var].strain) == level
+    return lambda ctx, bind: ctx.cheapest_level(bind[var].strain) == level
 
 
 def _competitive_advances() -> list[tuple[str, Rule]]:
@@ -1120,7 +1120,7 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("preempt_raise_3", "2s X|Lt ?", "3s", hcp=(0, 13),
                               lengths={"s": (3, 13)}, notes=(("preempt", None),),
                               when=lambda c, b: _no_strong(c, b)
-                              and _cheapest(c, b["s"].strain) <= 3)),
+                              and c.cheapest_level(b["s"].strain) <= 3)),
         ("advance_ov_cue", _R("advance_ov_compete_3", "1s Lt Ls ?", "ct", hcp=(6, 12),
                               points=Points.SUPPORT, trump="t", lengths={"t": (3, 3)},
                               notes=(("competitive", None),), when=_cheapest_is(2, "t"))),
@@ -1170,7 +1170,7 @@ def _negative_double_raised() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("negx_strong_major", "1s Lt X Lt X P ?", "4u",
                               lengths={"u": (5, 13)},
                               when=lambda c, b: b["u"].is_major and _strong_double(c)
-                              and _cheapest(c, b["u"].strain) <= 4)),
+                              and c.cheapest_level(b["u"].strain) <= 4)),
         ("advance_ov_cue", _R("negx_strong_pass", "1s Lt X Lt X P ?", "P",
                               lengths={"t": (3, 13)}, notes=(("penalty_pass", None),),
                               when=lambda c, b: _strong_double(c))),
@@ -1193,7 +1193,7 @@ def _free_advances() -> list[tuple[str, Rule]]:
         ("advance_cue", _R("free_advance_suit", "1s X Lt ?", "cu", hcp=(5, 11),
                            lengths={"u": (4, 13)}, test=lambda i, b, c: _best_unbid(i, b, c)
                            and i.lengths[b["u"]] >= (4 if b["u"].is_major else 5),
-                           when=lambda c, b: _cheapest(c, b["u"].strain) <= 2)),
+                           when=lambda c, b: c.cheapest_level(b["u"].strain) <= 2)),
         ("advance_cue", _R("raised_preempt_double_major_game", "3s X Ls ?", "4u",
                            hcp=(6, ANY), lengths={"u": (5, 13)},
                            when=lambda c, b: b["u"].is_major and _at_level(4)(c, b),
@@ -1213,13 +1213,13 @@ def _strong_again() -> list[tuple[str, Rule]]:
     return [
         ("advance_ov_cue", _R("opener_strong_jump", opener, "js", hcp=(18, 21),
                               lengths={"s": (6, 13)}, test=_good("s"),
-                              when=lambda c, b: _cheapest(c, b["s"].strain) <= 2)),
+                              when=lambda c, b: c.cheapest_level(b["s"].strain) <= 2)),
         ("advance_ov_cue", _R("opener_strong_nt", opener, "cN", hcp=(18, 19), balanced=True,
                               test=_stopper("t"), test_note=("stopper", "t"),
-                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+                              when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2)),
         ("advance_ov_cue", _R("doubler_again_nt", doubler, "cN", hcp=(18, 20),
                               balanced=True, test=_stopper("t"), test_note=("stopper", "t"),
-                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+                              when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2)),
         ("advance_ov_cue", _R("doubler_again_suit", doubler, "1u", hcp=(15, ANY),
                               lengths={"u": (5, 13)})),
         ("over_1_pass", _R("over_response_overcall_strong", "1s P 1t ?", "1u", hcp=(14, 17),
@@ -1247,16 +1247,16 @@ def _after_balanced_redouble(tag: str, start: str) -> list[tuple[str, Rule]]:
                               test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
         ("advance_ov_cue", _R(f"bal_xx_2nt{tag}", f"{start} ?", "2N", hcp=(19, 21),
                               balanced=True, test=_stopper("t"), test_note=("stopper", "t"),
-                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) == 1)),
+                              when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) == 1)),
         ("advance_ov_cue", _R(f"bal_xx_nt{tag}", f"{start} ?", "cN", hcp=(16, 18),
                               balanced=True, test=_stopper("t"), test_note=("stopper", "t"),
-                              when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+                              when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2)),
         ("advance_ov_cue", _R(f"bal_xx_own{tag}", f"{start} ?", "cs", hcp=(16, 21),
                               lengths={"s": (4, 13)}, test=_best_own,
-                              when=lambda c, b: _cheapest(c, b["s"].strain) <= 2)),
+                              when=lambda c, b: c.cheapest_level(b["s"].strain) <= 2)),
         ("advance_ov_cue", _R(f"bal_xx_suit{tag}", f"{start} ?", "cu", hcp=(16, 21),
                               lengths={"u": (4, 13)}, test=_best_unbid,
-                              when=lambda c, b: _cheapest(c, b["u"].strain) <= 2)),
+                              when=lambda c, b: c.cheapest_level(b["u"].strain) <= 2)),
         ("advance_ov_cue", _R(f"bal_xx_sit{tag}", f"{start} X P ?", "P",
                               notes=(("penalty_pass", None),))),
         ("advance_ov_cue", _R(f"bal_xx_rebid_pass{tag}", f"{start} b P ?", "P", hcp=(0, 7),
@@ -1441,14 +1441,14 @@ def _over_three_level_jump() -> list[tuple[str, Rule]]:
         # a six-card major is shown before 3NT is guessed (the major game may be the one)
         ("comp_3nt", _R("jump_overcalled_major", start, "cu", hcp=(11, ANY),
                         lengths={"u": (6, 13)}, forcing=F.FORCING,
-                        when=lambda c, b: b["u"].is_major and _cheapest(c, b["u"].strain) <= 4)),
+                        when=lambda c, b: b["u"].is_major and c.cheapest_level(b["u"].strain) <= 4)),
         ("comp_pass", _R("jump_overcalled_new_3", start, "cu", hcp=(11, ANY),
                          lengths={"u": (5, 13)}, forcing=F.FORCING,
-                         when=lambda c, b: _cheapest(c, b["u"].strain) == 3)),
+                         when=lambda c, b: c.cheapest_level(b["u"].strain) == 3)),
         ("comp_pass", _R("jump_overcalled_new_4", start, "4u", hcp=(12, ANY),
                          lengths={"u": (6, 13)}, test=_good("u"), forcing=F.FORCING,
                          when=lambda c, b: not b["u"].is_major
-                         and _cheapest(c, b["u"].strain) == 4)),
+                         and c.cheapest_level(b["u"].strain) == 4)),
         # four cards in opener's minor and 10+: raise it to the four level (invitational
         # and more: past 3NT, opener goes on to game with extras)
         ("comp_pass", _R("jump_overcalled_minor_raise", start, "4s", hcp=(10, ANY),
@@ -1558,22 +1558,22 @@ def _reopening() -> list[tuple[str, Rule]]:
                                   test=lambda i, b, c: i.top_honours(b["t"], 5) >= 2)),
             ("advance_ov_cue", _R(f"reopen_adv_major_game{tag}", reopen, "4u", hcp=(9, ANY),
                                   lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major
-                                  and _cheapest(c, b["u"].strain) >= 3)),
+                                  and c.cheapest_level(b["u"].strain) >= 3)),
             ("advance_ov_cue", _R(f"reopen_adv_3nt{tag}", reopen, "3N", hcp=(10, ANY),
                                   test=_stopper("t"), test_note=("stopper", "t"),
-                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) == 3)),
+                                  when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) == 3)),
             ("advance_ov_cue", _R(f"reopen_adv_jump{tag}", reopen, "ju", hcp=(9, 11),
                                   lengths={"u": (5, 13)}, forcing=F.INVITATIONAL,
                                   test=_longest_other, when=_jump_below_four)),
             ("advance_ov_cue", _R(f"reopen_adv_suit{tag}", reopen, "cu", hcp=(0, 11),
                                   lengths={"u": (4, 13)}, test=_longest_other,
-                                  when=lambda c, b: _cheapest(c, b["u"].strain) <= 3)),
+                                  when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3)),
             ("advance_ov_cue", _R(f"reopen_adv_nt{tag}", reopen, "cN", hcp=(6, 9),
                                   test=_stopper("t"), test_note=("stopper", "t"),
-                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+                                  when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2)),
             ("advance_ov_cue", _R(f"reopen_adv_raise{tag}", reopen, "cs", hcp=(0, 11),
                                   lengths={"s": (2, 13)},
-                                  when=lambda c, b: _cheapest(c, b["s"].strain) <= 3)),
+                                  when=lambda c, b: c.cheapest_level(b["s"].strain) <= 3)),
         ]
     return out
 
@@ -1661,15 +1661,15 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
                                   lengths={"u": (4, 13), "H": (0, 4), "S": (0, 4)},
                                   forcing=F.INVITATIONAL,
                                   when=lambda c, b: (not b["u"].is_major
-                                                     and _cheapest(c, b["u"].strain) <= 3))),
+                                                     and c.cheapest_level(b["u"].strain) <= 3))),
             ("advance_ov_cue", _R(f"doubler_strong_nt{tag}", start, "cN", hcp=(18, 20),
                                   balanced=True, test=_stopper("s"), test_note=("stopper", "s"),
-                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 2)),
+                                  when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2)),
             # 21+ balanced: game opposite even a forced advance (partner's few points and
             # the lead through their opener's hand)
             ("advance_ov_cue", _R(f"doubler_strong_3nt{tag}", start, "3N", hcp=(21, ANY),
                                   balanced=True, test=_stopper("s"), test_note=("stopper", "s"),
-                                  when=lambda c, b: _cheapest(c, Strain.NOTRUMP) <= 3)),
+                                  when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 3)),
             # a six-card major of our own and game values opposite the advance (a jump
             # shows 9–11): game in it, not the pass that leaves partner in a minor partscore
             ("advance_ov_cue", _R(f"doubler_own_major_game{tag}", start, "4v", hcp=(14, ANY),
@@ -1677,14 +1677,14 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
                                   when=lambda c, b: b["v"].is_major)),
             ("advance_ov_cue", _R(f"doubler_strong_suit{tag}", start, "cv", hcp=(17, 20),
                                   lengths={"v": (5, 6)},
-                                  when=lambda c, b: _cheapest(c, b["v"].strain) <= 3)),
+                                  when=lambda c, b: c.cheapest_level(b["v"].strain) <= 3)),
             ("advance_ov_cue", _R(f"doubler_pass{tag}", start, "P", hcp=(11, 15))),
             # the strong double's own suit (17-20) is raised with three cards and 6+
             # support points: the advance may have been forced with nothing
             ("advance_ov_cue", _R(f"advancer_raises_strong_suit{tag}", f"{start[:-2]} Lv P ?",
                                   "cv", hcp=(6, ANY), points=Points.SUPPORT, trump="v",
                                   lengths={"v": (3, 13)},
-                                  when=lambda c, b: _cheapest(c, b["v"].strain) <= 3 and any(
+                                  when=lambda c, b: c.cheapest_level(b["v"].strain) <= 3 and any(
                                       e.rule.startswith("doubler_strong_suit")
                                       for e in c.calls_of(c.partner)))),
         ]
@@ -2170,7 +2170,7 @@ def _fourth_suit_hand(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 def _cheapest_at(*levels: int) -> Callable[[Context, Bind], bool]:
     """The fourth suit ``v`` is bid at one of ``levels`` (a one-level fourth suit is natural)."""
-    return lambda ctx, bind: _cheapest(ctx, bind["v"].strain) in levels
+    return lambda ctx, bind: ctx.cheapest_level(bind["v"].strain) in levels
 
 
 def _after_fourth_suit(ctx: Context, bind: Bind) -> bool:
@@ -2442,7 +2442,7 @@ def _below_four_not_raised(ctx: Context, bind: Bind) -> bool:
 
 def _new_suit_at_three(ctx: Context, bind: Bind) -> bool:
     """A suit other than opener's major ``M``, bid at its cheapest level, three at most."""
-    return bind["u"] is not bind["M"] and _cheapest(ctx, bind["u"].strain) <= 3
+    return bind["u"] is not bind["M"] and ctx.cheapest_level(bind["u"].strain) <= 3
 
 
 def _two_clubs_major() -> list[tuple[str, Rule]]:
@@ -2605,10 +2605,6 @@ def _partner_by_rules(ctx: Context) -> int:
         if e.rule != "natural":
             lo = max(lo, e.shown.hcp_envelope[0])
     return lo
-
-
-def _cheapest(ctx: Context, strain: Strain) -> int:
-    return ctx.cheapest_level(strain)
 
 
 def _is_game(call: Call) -> bool:
@@ -2861,7 +2857,7 @@ def _total_tricks_raise(system: System, info: HandInfo, ctx: Context, call: Call
     level = min(info.lengths[suit] + ctx.known(ctx.partner).lengths[suit][0] - 6, 4)
     if call.is_bid and (call.strain is not suit.strain or (call.level or 0) >= level):
         return call, shown
-    if level < 2 or _cheapest(ctx, suit.strain) > level:
+    if level < 2 or ctx.cheapest_level(suit.strain) > level:
         return call, shown
     raise_ = Call.bid(level, suit.strain)
     return raise_, modern_describe(system, ctx, raise_)
@@ -2971,10 +2967,10 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
         short = info.hcp + _partner_by_rules(ctx) < SLAM_FLOOR
         shown_before = any(e.call.is_bid and e.call.strain is long.strain
                            for e in ctx.calls_of(ctx.bidder))
-        if (forced and info.lengths[long] >= 5 and _cheapest(ctx, long.strain) <= 3
+        if (forced and info.lengths[long] >= 5 and ctx.cheapest_level(long.strain) <= 3
                 and call.strain in (long.strain, Strain.NOTRUMP)
                 and (short or not shown_before)):  # a fit goes to game
-            natural = Call.bid(_cheapest(ctx, long.strain), long.strain)  # show it, forcing
+            natural = Call.bid(ctx.cheapest_level(long.strain), long.strain)  # show it, forcing
             return natural, modern_describe(system, ctx, natural)
         if short:
             game = Call.bid(3 if call.strain is Strain.NOTRUMP else
@@ -2988,7 +2984,7 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
     if (call.is_bid and call.strain is Strain.NOTRUMP and (call.level or 0) >= 3
             and info.hcp <= _long_suit_minimum(ctx) and info.lengths[long] >= 6):
         # a minimum hand with a long suit rebids it rather than jump to notrump
-        cheaper = Call.bid(_cheapest(ctx, long.strain), long.strain)
+        cheaper = Call.bid(ctx.cheapest_level(long.strain), long.strain)
         if cheaper.level is not None and cheaper.level <= 3:
             return cheaper, modern_describe(system, ctx, cheaper)
     if call == THREE_NT and min(info.lengths) == 0 and info.lengths[long] >= 6:
