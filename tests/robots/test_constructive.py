@@ -677,3 +677,34 @@ def test_opener_answers_the_raise_of_the_new_suit_over_1nt(hand: str, call: str)
 ])
 def test_responder_answers_the_jump_shift_over_1nt(hand: str, call: str) -> None:
     assert choose(MODERN, hand, "1H P 1N P 3D P") == call
+
+
+@SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("KQJ.T7542.AK.QT3", "1C P 1H P 1S P", "3NT"),       # 15 balanced, diamonds stopped
+    ("A9.AQJT6.KJ7.QJ9", "1C P 1H P 1S P", "3NT"),       # 18: 3NT, opener may invite
+    ("AT92.AJ.JT.AKJ95", "1C P 1H P 1S P 3NT P", "4NT"),  # 18 opposite 13–18: quantitative
+    ("KQJ.T7542.AK.QT3", "1C P 1H P 1S P 3NT P 4NT P", "6NT"),  # 15: 33 at least
+    ("KQ8.T7542.AJ.QT3", "1C P 1H P 1S P 3NT P 4NT P", "Pass"),  # 12: no slam
+    ("AQ2.AKJ72.KQ7.K3", "1C P 1H P 1S P", "6NT"),       # 20 balanced: 32 at least
+])
+def test_responder_places_notrump_after_a_one_level_rebid(system: System, hand: str,
+                                                          auction: str, call: str) -> None:
+    # Goren's count opposite opener's 10-18 one-level rebid: 13-18 bid game, 19-21 the
+    # slam, and opener with 17-18 invites it with the quantitative 4NT.
+    assert choose(system, hand, auction) == call
+
+
+def test_the_notrump_game_after_a_one_level_rebid_reads_as_its_range() -> None:
+    auction = "1C P 1H P 1S P"
+    ctx = MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
+    game = MODERN.meaning(ctx, Call.parse("3NT")).shown
+    assert game.hcp == (13, 18) and game.balanced
+    # the jump to 4NT stays the key-card ask (responder with four spades and slam values)
+    assert "rkc" in dict(MODERN.meaning(ctx, Call.parse("4NT")).shown.notes)
+
+
+def test_a_strong_two_suiter_forces_with_the_fourth_suit() -> None:
+    # 19 HCP, six diamonds and five hearts after 1C-1D-1S: the fourth suit creates the game
+    # force (stopper or not) rather than jumping to 5D (s27-a board 897: 6D made).
+    assert choose(MODERN, "7.AKQ53.AK7642.K", "1C P 1D P 1S P") == "2H"

@@ -2092,6 +2092,20 @@ def _after_one_level_rebid() -> list[Rule]:
            lengths={"s": (5, 13), "u": (0, 3)}, notes=(("preference", None),),
            when=lambda c, b: not b["s"].is_major),
         _R("resp_one_level_1nt", f"{seq} ?", "1N", hcp=(7, 10), **short_u),
+        # balanced game values, counted like the 1NT rebid's (Goren's 33 for a small slam)
+        # against opener's 10–18: 3NT with 13–18 and the fourth suit stopped (without the
+        # stopper, fourth suit forcing), 6NT with 19–21; opener with 17–18 answers the 3NT
+        # with the quantitative 4NT, which responder accepts with 15–18. A jump to 4NT stays
+        # the key-card ask for opener's major (responder with four of it and slam values).
+        _R("resp_one_level_6nt", f"{seq} ?", "6N", hcp=(19, 21), balanced=True, **short_u),
+        _R("resp_one_level_3nt", f"{seq} ?", "3N", hcp=(13, 18), balanced=True,
+           test=_stopped_outside("s", "t", "u"), **short_u),
+        _R("opener_one_level_3nt_4nt", f"{seq} 3N P ?", "4N", hcp=(17, 18),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL),
+        _R("resp_one_level_4nt_accept", f"{seq} 3N P 4N P ?", "6N", hcp=(15, 18),
+           notes=(("maximum", None),)),
+        _R("resp_one_level_4nt_decline", f"{seq} 3N P 4N P ?", "P", hcp=(0, 14),
+           notes=(("minimum", None),)),
         _R("resp_one_level_2nt", f"{seq} ?", "2N", hcp=(11, 12), balanced=True,
            forcing=F.INVITATIONAL, **short_u),
         _R("opener_one_level_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(13, ANY),
@@ -2163,7 +2177,8 @@ def _fourth_suit_hand(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     six-card suit of responder's own, no three cards in opener's major first suit and no four
     in a major second suit (those fits have their bids)."""
     s, t, u, v = bind["s"], bind["t"], bind["u"], bind["v"]
-    return (not info.stopper(v) and info.lengths[t] < 6
+    strong = info.hcp >= 16 and _unbalanced(info, bind, ctx)
+    return ((not info.stopper(v) or strong) and (info.lengths[t] < 6 or strong)
             and not (s.is_major and info.lengths[s] >= 3)
             and not (u.is_major and info.lengths[u] >= 4))
 
