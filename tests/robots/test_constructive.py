@@ -12,6 +12,7 @@ from redouble.calls import Call
 from redouble.cards import Suit
 from redouble.hand import Hand
 from redouble.robots.evaluation import HandInfo
+from redouble.robots.meaning import Forcing
 from redouble.robots.modern import MODERN
 from redouble.robots.system import System, explain_text
 from redouble.robots.twoovers import TWO_OVER_ONE
@@ -708,3 +709,26 @@ def test_a_strong_two_suiter_forces_with_the_fourth_suit() -> None:
     # 19 HCP, six diamonds and five hearts after 1C-1D-1S: the fourth suit creates the game
     # force (stopper or not) rather than jumping to 5D (s27-a board 897: 6D made).
     assert choose(MODERN, "7.AKQ53.AK7642.K", "1C P 1D P 1S P") == "2H"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("T982.K875.Q65.Q9", "1C P 1H P 2D P", "2NT"),     # 7 HCP, nothing to show: the weak 2NT
+    ("A987.KT2.J54.943", "1D P 1S P 2H P", "3D"),      # preference with three diamonds
+    ("75.T542.K432.K53", "1C P 1H P 2D P", "3D"),      # four diamonds raise the minor
+    ("QJ75.KJ7.T54.K93", "1D P 1S P 2H P", "3NT"),     # 10 HCP, clubs stopped
+    ("K875.QJ72.T9.854", "1D P 1S P 2H P", "3H"),      # four hearts, 6 HCP
+    ("AKJT654..K3.8643", "1C P 1S P 2D P", "3S"),      # s27-a board 268: 2S was passed
+    ("KQ9854.J7.T3.962", "1C P 1S P 2D P", "2S"),      # six spades, 6 HCP: forcing
+    ("AK6.A982.KQ642.4", "1D P 1S P 2H P 2S P", "3S"),  # opener raises with three
+    ("AK6.AK82.KQ642.4", "1D P 1S P 2H P 2S P", "4S"),  # to game with 19
+])
+def test_responder_answers_opener_s_reverse(hand: str, auction: str, call: str) -> None:
+    assert choose(MODERN, hand, auction) == call
+
+
+def test_a_reverse_answered_by_3nt_reads_as_its_range() -> None:
+    auction = "1C P 1H P 2D P"
+    ctx = MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
+    game = MODERN.meaning(ctx, Call.parse("3NT")).shown
+    assert game.hcp == (9, 12)   # it was the fallback's 3-14: opener could not place a slam
+    assert MODERN.meaning(ctx, Call.parse("2H")).shown.forcing is Forcing.FORCING

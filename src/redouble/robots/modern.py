@@ -713,6 +713,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _second_major_raises()],
         *[("rkc_ask", rule) for rule in _after_one_level_rebid()],
         *[("rkc_ask", rule) for rule in _after_two_level_rebid()],
+        *[("rkc_ask", rule) for rule in _reverse_answers()],
         *[("rkc_ask", rule) for rule in _hearts_after_1nt()],
         *[("rkc_ask", rule) for rule in _fourth_suit_forcing()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
@@ -2099,7 +2100,8 @@ def _after_one_level_rebid() -> list[Rule]:
         # the key-card ask for opener's major (responder with four of it and slam values).
         _R("resp_one_level_6nt", f"{seq} ?", "6N", hcp=(19, 21), balanced=True, **short_u),
         _R("resp_one_level_3nt", f"{seq} ?", "3N", hcp=(13, 18), balanced=True,
-           test=_stopped_outside("s", "t", "u"), **short_u),
+           test=_stopped_outside("s", "t", "u"), test_note=("unbid_stopped", None),
+           **short_u),
         _R("opener_one_level_3nt_4nt", f"{seq} 3N P ?", "4N", hcp=(17, 18),
            notes=(("quantitative", None),), forcing=F.INVITATIONAL),
         _R("resp_one_level_4nt_accept", f"{seq} 3N P 4N P ?", "6N", hcp=(15, 18),
@@ -2120,6 +2122,72 @@ def _after_one_level_rebid() -> list[Rule]:
         _R("opener_one_level_1nt_five", f"{seq} 1N P ?", "2u", hcp=(10, 15),
            lengths={"u": (5, 13)}, test=_unbalanced),
     ]
+
+
+def _after_a_reverse(ctx: Context, bind: Bind) -> bool:
+    """Partner's last call was a reverse (a higher new suit at the two level, 16-21)."""
+    last = ctx.partner_last()
+    return last is not None and "reverse" in dict(last.shown.notes)
+
+
+def _reverse_answers() -> list[Rule]:
+    """Responder's answers to opener's reverse (1♣–1♥–2♦, 1♦–1♠–2♥: 16–21, five or more of
+    the first suit, forcing one round), the natural ones of the textbooks (Root and
+    Pavlicek, "Modern Bridge Conventions", before Ingberman): four cards of a major second
+    suit raise it (game with 10+), a six-card suit of responder's own jumps with 10+ (game
+    forcing) and a five-card one is rebid with 4–9 (forcing one round: opener raises a major
+    with three), three of the first suit is preference (5–9), 3NT shows 9–12 with the fourth
+    suit stopped, 2NT the weak rest (4–8); with a minor second suit four cards raise it
+    (5–9). Opener with 20–21 answers the 3NT with the quantitative 4NT (responder accepts
+    with 11–12), and over the weak 2NT bids the notrump game with 19+."""
+    seq = "1s P 1t P 2u P"
+    rev = {"when": _after_a_reverse}
+    major_u = {"when": lambda c, b: b["u"].is_major and _after_a_reverse(c, b)}
+    minor_u = {"when": lambda c, b: not b["u"].is_major and _after_a_reverse(c, b)}
+    return [
+        _R("rev_major_game", f"{seq} ?", "4u", hcp=(10, ANY), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, **major_u),
+        _R("rev_major_raise", f"{seq} ?", "3u", hcp=(4, 9), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, **major_u),
+        _R("rev_3nt", f"{seq} ?", "3N", hcp=(9, 12), test=_stopped_outside("s", "t", "u"),
+           test_note=("unbid_stopped", None), lengths={"u": (0, 3)}, **rev),
+        _R("rev_own_jump", f"{seq} ?", "3t", hcp=(10, ANY), lengths={"t": (6, 13)},
+           forcing=F.GAME_FORCING, **rev),
+        _R("rev_own", f"{seq} ?", "2t", hcp=(4, 9), lengths={"t": (5, 13)},
+           forcing=F.FORCING, **rev),
+        _R("rev_minor_raise", f"{seq} ?", "3u", hcp=(5, 9), lengths={"u": (4, 13)},
+           **minor_u),
+        _R("rev_preference", f"{seq} ?", "3s", hcp=(5, 9), lengths={"s": (3, 13)},
+           notes=(("preference", None),), **rev),
+        _R("rev_2nt", f"{seq} ?", "2N", hcp=(4, 8), **rev),
+        _R("rev_3nt_4nt", f"{seq} 3N P ?", "4N", hcp=(20, 21),
+           notes=(("quantitative", None),), forcing=F.INVITATIONAL, when=_reversed),
+        _R("rev_3nt_4nt_accept", f"{seq} 3N P 4N P ?", "6N", hcp=(11, 12),
+           notes=(("maximum", None),), when=_reversed_answered),
+        _R("rev_3nt_4nt_decline", f"{seq} 3N P 4N P ?", "P", hcp=(0, 10),
+           notes=(("minimum", None),), when=_reversed_answered),
+        _R("rev_2nt_game", f"{seq} 2N P ?", "3N", hcp=(19, 21), when=_reversed),
+        # responder's suit rebid is forcing: three cards raise a major (game with 18+), a
+        # six-card jump rebid is raised to game with two
+        _R("rev_own_game", f"{seq} 2t P ?", "4t", hcp=(18, 21), lengths={"t": (3, 13)},
+           when=lambda c, b: b["t"].is_major and _reversed(c, b)),
+        _R("rev_own_raise", f"{seq} 2t P ?", "3t", lengths={"t": (3, 13)},
+           when=lambda c, b: b["t"].is_major and _reversed(c, b)),
+        _R("rev_jump_game", f"{seq} 3t P ?", "4t", lengths={"t": (2, 13)},
+           when=lambda c, b: b["t"].is_major and _reversed(c, b)),
+    ]
+
+
+def _reversed(ctx: Context, bind: Bind) -> bool:
+    """The caller's own second call was the reverse."""
+    mine = ctx.calls_of(ctx.bidder)
+    return len(mine) >= 2 and "reverse" in dict(mine[1].shown.notes)
+
+
+def _reversed_answered(ctx: Context, bind: Bind) -> bool:
+    """Partner's second call was the reverse (the caller answers his 4NT)."""
+    theirs = ctx.calls_of(ctx.partner)
+    return len(theirs) >= 2 and "reverse" in dict(theirs[1].shown.notes)
 
 
 def _unbalanced(info: HandInfo, bind: Bind, ctx: Context) -> bool:
