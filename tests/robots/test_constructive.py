@@ -732,3 +732,11 @@ def test_a_reverse_answered_by_3nt_reads_as_its_range() -> None:
     game = MODERN.meaning(ctx, Call.parse("3NT")).shown
     assert game.hcp == (9, 12)   # it was the fallback's 3-14: opener could not place a slam
     assert MODERN.meaning(ctx, Call.parse("2H")).shown.forcing is Forcing.FORCING
+
+
+def test_five_cards_of_the_fourth_suit_are_shown_through_it() -> None:
+    # 5-5 in the majors with 12 HCP and a void in opener's suit after 1D-1S-2C: the fourth
+    # suit forces (it was the fallback's 2NT, passed out, s27-a board 63), and opener shows
+    # his three spades.
+    assert choose(MODERN, "AQ963.Q9653..KJ5", "1D P 1S P 2C P") == "2H"
+    assert choose(MODERN, "K85..AT943.A8764", "1D P 1S P 2C P 2H P") == "2S"

@@ -2241,12 +2241,15 @@ def _hearts_after_1nt() -> list[Rule]:
 
 
 def _fourth_suit_hand(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    """Game values with no natural call: no stopper in the fourth suit (with one, 3NT), no
-    six-card suit of responder's own, no three cards in opener's major first suit and no four
-    in a major second suit (those fits have their bids)."""
+    """Game values with no natural call: no stopper in the fourth suit (with one, 3NT; but
+    five cards of it are a suit to show, and a strong unbalanced hand forces with it
+    whatever it holds there), no six-card suit of responder's own (unless strong), no three
+    cards in opener's major first suit and no four in a major second suit (those fits have
+    their bids)."""
     s, t, u, v = bind["s"], bind["t"], bind["u"], bind["v"]
     strong = info.hcp >= 16 and _unbalanced(info, bind, ctx)
-    return ((not info.stopper(v) or strong) and (info.lengths[t] < 6 or strong)
+    return ((not info.stopper(v) or strong or info.lengths[v] >= 5)
+            and (info.lengths[t] < 6 or strong)
             and not (s.is_major and info.lengths[s] >= 3)
             and not (u.is_major and info.lengths[u] >= 4))
 
