@@ -740,3 +740,15 @@ def test_five_cards_of_the_fourth_suit_are_shown_through_it() -> None:
     # his three spades.
     assert choose(MODERN, "AQ963.Q9653..KJ5", "1D P 1S P 2C P") == "2H"
     assert choose(MODERN, "K85..AT943.A8764", "1D P 1S P 2C P 2H P") == "2S"
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("AT87.KJ9..Q98764", "1D P 1S P 2C P", "5C"),      # s27-b 255: 3C passed, 5C made
+    ("KQ98.Q72.94.KT73", "1D P 1S P 2C P", "3C"),      # 10 HCP, four clubs: invites
+    ("J.AT74.AQT3.JT32", "1D P 1S P 2C P 3C P", "Pass"),  # 11: declines
+    ("J.AT74.AKQ3.KJ32", "1D P 1S P 2C P 3C P", "3NT"),   # 17, hearts stopped
+    ("J.T874.AKQ3.AKJ2", "1D P 1S P 2C P 3C P", "5C"),    # 17, no heart stopper
+])
+def test_responder_raises_opener_s_lower_second_suit(hand: str, auction: str,
+                                                    call: str) -> None:
+    assert choose(MODERN, hand, auction) == call

@@ -2206,7 +2206,7 @@ def _after_two_level_rebid() -> list[Rule]:
     1♦–1♠–2♣: 10–18, not forcing): with no six-card suit (``_responder_long_suit``) the
     preference to opener's first suit with as many cards there as in the second (6–9), or
     its jump preference with three cards and 10–12 support points (invitational: opener
-    bids game with 14+)."""
+    bids game with 14+), and the raises of opener's minor second suit with four cards."""
     seq = "1s P 1t P 2u P"
     below = {"when": lambda c, b: b["u"] < b["s"]}
     return [
@@ -2219,6 +2219,21 @@ def _after_two_level_rebid() -> list[Rule]:
         _R("opener_jump_preference_accept", f"{seq} 3s P ?", "4s", hcp=(14, ANY),
            notes=(("maximum", None),), when=lambda c, b: b["u"] < b["s"] and b["s"].is_major),
         _R("opener_jump_preference_decline", f"{seq} 3s P ?", "P", hcp=(0, 13),
+           notes=(("minimum", None),), **below),
+        # four cards of opener's minor second suit: the game in it with 14+ support points
+        # and shortness, the raise to three invites with 10-13 (opener bids 3NT with the
+        # fourth suit stopped and 14+, else five of it)
+        _R("resp_two_level_raise_game", f"{seq} ?", "5u", hcp=(10, ANY),
+           points=Points.SUPPORT, trump="u", lengths={"u": (4, 13)},
+           test=lambda i, b, c: i.support_points(b["u"]) >= 14 and _unbalanced(i, b, c),
+           **below),
+        _R("resp_two_level_raise", f"{seq} ?", "3u", hcp=(10, 13), points=Points.SUPPORT,
+           trump="u", lengths={"u": (4, 13)}, forcing=F.INVITATIONAL, **below),
+        _R("opener_two_level_raise_3nt", f"{seq} 3u P ?", "3N", hcp=(14, ANY),
+           test=_stopped_outside("s", "t", "u"), test_note=("unbid_stopped", None), **below),
+        _R("opener_two_level_raise_game", f"{seq} 3u P ?", "5u", hcp=(14, ANY),
+           notes=(("maximum", None),), **below),
+        _R("opener_two_level_raise_decline", f"{seq} 3u P ?", "P", hcp=(0, 13),
            notes=(("minimum", None),), **below),
     ]
 
