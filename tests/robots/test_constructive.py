@@ -752,22 +752,3 @@ def test_five_cards_of_the_fourth_suit_are_shown_through_it() -> None:
 def test_responder_raises_opener_s_lower_second_suit(hand: str, auction: str,
                                                     call: str) -> None:
     assert choose(MODERN, hand, auction) == call
-
-
-@pytest.mark.parametrize(("hand", "auction", "call"), [
-    ("62.732.AKQT.K876", "1S P 2C P 2D P", "3D"),      # s27-b 70: 3NT with four diamonds
-    ("K7.AJ.KQ42.KT875", "1D P 2C P 2H P", "3D"),      # four of opener's minor: forcing
-    ("J.K543.AJ.KJT632", "1S P 2C P 2D P", "3NT"),     # 13, hearts stopped
-    ("Q2.653.K53.KQJ98", "1S P 2C P 2D P", "2S"),      # s27-a 86: no heart stopper, 11
-    ("765.K94.85.AKJ86", "1D P 2C P 2H P", "3C"),      # no spade stopper, a minimum
-    ("Q5.KJ84.A7.KT932", "1S P 2C P 2H P", "4H"),      # four hearts, 13: the game
-])
-def test_responder_answers_opener_s_new_suit_after_two_over_one(hand: str, auction: str,
-                                                                 call: str) -> None:
-    assert choose(MODERN, hand, auction) == call
-
-
-def test_the_two_over_one_game_force_has_no_invitations_after_opener_s_new_suit() -> None:
-    # In the 2/1 system the response forced to game: no 2NT invitation, no preference.
-    assert choose(TWO_OVER_ONE, "Q2.653.K53.KQJ98", "1S P 2C P 2D P") != "2S"
-    assert choose(TWO_OVER_ONE, "J.K543.AJ.KJT632", "1S P 2C P 2D P") == "3NT"

@@ -718,8 +718,6 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _fourth_suit_forcing()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
         *_two_clubs_major(),
-        # after the key-card asks of _slam_gaps (a two-over-one hand with slam values asks)
-        *[("rkc_ask", rule) for rule in _two_over_one_new_suit_answers()],
         *[("rkc_ask", rule) for rule in _after_jump_shift_over_1nt()],
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
@@ -2056,46 +2054,6 @@ def _two_over_one_rebid_answers() -> list[Rule]:
            points=Points.TOTAL, notes=(("maximum", None),), when=not_forced),
         _R("opener_two_rebid_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
            points=Points.TOTAL, notes=(("minimum", None),), when=not_forced),
-    ]
-
-
-def _two_over_one_new_suit_answers() -> list[Rule]:
-    """After a two-level response and opener's new suit (1♠–2♣–2♦, 1♦–2♣–2♥), responder
-    describes as the SAYC booklet's continuations do: four cards of a major second suit bid
-    its game with 11–14, four of the new suit otherwise raise it (forcing), three of a major
-    first suit bid three of it with 13+ (forcing), four of a minor one raise it (forcing),
-    two or three of a major give the two-level preference with 11–12, 3NT shows 13–16 with
-    the fourth suit stopped and 2NT 11–12 with it (opener bids game with 14+), and without
-    the stopper a minimum rebids its own five-card suit at three.
-    The natural placement bid 3NT here with four cards of opener's suit or no stopper."""
-    seq = "1s P 2t P 2u P"
-
-    def not_forced(ctx: Context, bind: Bind) -> bool:
-        return not ctx.game_forced()
-
-    def major(var: str) -> Callable[[Context, Bind], bool]:
-        return lambda c, b: b[var].is_major
-    stopped = {"test": _stopped_outside("s", "t", "u"),
-               "test_note": ("unbid_stopped", None)}
-    return [
-        _R("two_new_major_game", f"{seq} ?", "4u", hcp=(11, 14), lengths={"u": (4, 13)},
-           when=major("u")),
-        _R("two_new_major_three", f"{seq} ?", "3s", hcp=(13, ANY), lengths={"s": (3, 13)},
-           forcing=F.FORCING, when=major("s")),
-        _R("two_new_raise", f"{seq} ?", "3u", hcp=(11, ANY), lengths={"u": (4, 13)},
-           forcing=F.FORCING),
-        _R("two_new_minor_support", f"{seq} ?", "3s", hcp=(11, ANY), lengths={"s": (4, 13)},
-           forcing=F.FORCING, when=lambda c, b: not b["s"].is_major),
-        _R("two_new_3nt", f"{seq} ?", "3N", hcp=(13, 16), lengths={"s": (0, 2)}, **stopped),
-        _R("two_new_preference", f"{seq} ?", "2s", hcp=(11, 12), lengths={"s": (2, 3)},
-           notes=(("preference", None),), when=lambda c, b: b["s"].is_major
-           and not_forced(c, b)),
-        _R("two_new_2nt", f"{seq} ?", "2N", hcp=(11, 12), lengths={"s": (0, 2)},
-           forcing=F.INVITATIONAL, when=not_forced, **stopped),
-        _R("two_new_own", f"{seq} ?", "3t", hcp=(11, 12), lengths={"t": (5, 13)},
-           forcing=F.INVITATIONAL, when=not_forced),
-        _R("opener_two_new_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(14, ANY),
-           notes=(("maximum", None),), when=not_forced),
     ]
 
 
