@@ -2124,12 +2124,6 @@ def _after_one_level_rebid() -> list[Rule]:
     ]
 
 
-def _after_a_reverse(ctx: Context, bind: Bind) -> bool:
-    """Partner's last call was a reverse (a higher new suit at the two level, 16-21)."""
-    last = ctx.partner_last()
-    return last is not None and "reverse" in dict(last.shown.notes)
-
-
 def _reverse_answers() -> list[Rule]:
     """Responder's answers to opener's reverse (1♣–1♥–2♦, 1♦–1♠–2♥: 16–21, five or more of
     the first suit, forcing one round), the natural ones of the textbooks (Root and
@@ -2141,9 +2135,9 @@ def _reverse_answers() -> list[Rule]:
     (5–9). Opener with 20–21 answers the 3NT with the quantitative 4NT (responder accepts
     with 11–12), and over the weak 2NT bids the notrump game with 19+."""
     seq = "1s P 1t P 2u P"
-    rev = {"when": _after_a_reverse}
-    major_u = {"when": lambda c, b: b["u"].is_major and _after_a_reverse(c, b)}
-    minor_u = {"when": lambda c, b: not b["u"].is_major and _after_a_reverse(c, b)}
+    rev = {"when": _reversed}
+    major_u = {"when": lambda c, b: b["u"].is_major and _reversed(c, b)}
+    minor_u = {"when": lambda c, b: not b["u"].is_major and _reversed(c, b)}
     return [
         _R("rev_major_game", f"{seq} ?", "4u", hcp=(10, ANY), points=Points.SUPPORT,
            trump="u", lengths={"u": (4, 13)}, **major_u),
@@ -2163,9 +2157,9 @@ def _reverse_answers() -> list[Rule]:
         _R("rev_3nt_4nt", f"{seq} 3N P ?", "4N", hcp=(20, 21),
            notes=(("quantitative", None),), forcing=F.INVITATIONAL, when=_reversed),
         _R("rev_3nt_4nt_accept", f"{seq} 3N P 4N P ?", "6N", hcp=(11, 12),
-           notes=(("maximum", None),), when=_reversed_answered),
+           notes=(("maximum", None),), when=_reversed),
         _R("rev_3nt_4nt_decline", f"{seq} 3N P 4N P ?", "P", hcp=(0, 10),
-           notes=(("minimum", None),), when=_reversed_answered),
+           notes=(("minimum", None),), when=_reversed),
         _R("rev_2nt_game", f"{seq} 2N P ?", "3N", hcp=(19, 21), when=_reversed),
         # responder's suit rebid is forcing: three cards raise a major (game with 18+), a
         # six-card jump rebid is raised to game with two
@@ -2179,15 +2173,10 @@ def _reverse_answers() -> list[Rule]:
 
 
 def _reversed(ctx: Context, bind: Bind) -> bool:
-    """The caller's own second call was the reverse."""
-    mine = ctx.calls_of(ctx.bidder)
-    return len(mine) >= 2 and "reverse" in dict(mine[1].shown.notes)
-
-
-def _reversed_answered(ctx: Context, bind: Bind) -> bool:
-    """Partner's second call was the reverse (the caller answers his 4NT)."""
-    theirs = ctx.calls_of(ctx.partner)
-    return len(theirs) >= 2 and "reverse" in dict(theirs[1].shown.notes)
+    """Our opener's second call was a reverse (a higher new suit at the two level, 16–21),
+    whichever of the two partners is calling now."""
+    return any(len(calls) >= 2 and "reverse" in dict(calls[1].shown.notes)
+               for calls in (ctx.calls_of(ctx.bidder), ctx.calls_of(ctx.partner)))
 
 
 def _unbalanced(info: HandInfo, bind: Bind, ctx: Context) -> bool:
@@ -2223,9 +2212,8 @@ def _after_two_level_rebid() -> list[Rule]:
         # four cards of opener's minor second suit: the game in it with 14+ support points
         # and shortness, the raise to three invites with 10-13 (opener bids 3NT with the
         # fourth suit stopped and 14+, else five of it)
-        _R("resp_two_level_raise_game", f"{seq} ?", "5u", hcp=(10, ANY),
-           points=Points.SUPPORT, trump="u", lengths={"u": (4, 13)},
-           test=lambda i, b, c: i.support_points(b["u"]) >= 14 and _unbalanced(i, b, c),
+        _R("resp_two_level_raise_game", f"{seq} ?", "5u", hcp=(14, ANY),
+           points=Points.SUPPORT, trump="u", lengths={"u": (4, 13)}, test=_unbalanced,
            **below),
         _R("resp_two_level_raise", f"{seq} ?", "3u", hcp=(10, 13), points=Points.SUPPORT,
            trump="u", lengths={"u": (4, 13)}, forcing=F.INVITATIONAL, **below),
