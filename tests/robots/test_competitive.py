@@ -678,3 +678,18 @@ def test_a_seven_card_major_with_four_losers_overcalls_game() -> None:
     assert choose("K2.AQJ8754.KT9.2", "1C") == "1H"
     # and partner leaves it there: no cue-bid or rescue (s27-b, board 209: 5DX -2600)
     assert choose("T532.K7654..QJ92", "1C 4S P") == "Pass"
+
+
+def test_opener_answers_the_cue_bid_raise_by_its_strength() -> None:
+    # 1H-2C-3C is a limit raise or better (three hearts, 10+ support points): a minimum
+    # opener signs off in 3H and the raiser goes on with 13+ (s27-b, board 5: 4H on 11 HCP
+    # opposite 10 went down where 3H made); 14+ support points bid the game
+    assert choose("AK76.J9642.KT.92", "1H 2C 3C P") == "3H"
+    assert meaning("1H 2C 3C P", "3H").rule == "cue_raise_min"
+    assert choose("AK76.AJ964.KT.92", "1H 2C 3C P") == "4H"
+    assert choose("3.K75.A98732.K84", "1H 2C 3C P 3H P") == "Pass"
+    assert choose("3.K75.AQ9873.K84", "1H 2C 3C P 3H P") == "4H"
+    # a cue-bid at the four level has forced to game: four of the major, any minimum
+    assert choose("AK76.J9642.KT.92", "1H 3D 4D P") == "4H"
+    for auction, call in (("1H 2C 3C P", "3H"), ("1H 2C 3C P 3H P", "4H")):
+        assert meaning(auction, call).shown.conflicts() == []

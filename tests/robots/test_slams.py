@@ -287,9 +287,10 @@ def test_no_two_over_one_key_cards_without_the_values_or_after_notrump() -> None
 
 
 def test_an_ambiguous_key_card_answer_is_read_as_the_likelier_count() -> None:
-    # one key card and 14 HCP, partner opened and answered 5♦ (0 or 3): an opening bid
-    # holds three of the four outstanding far more often than none, so the slam
-    _, info, chosen = _explained("KQ764..AKJ4.J763", "1S 2H 3H P 3S P 4N P 5D P")
+    # one key card and 14 HCP, partner opened, accepted the cue-bid raise's game (14+) and
+    # answered 5♦ (0 or 3): such a hand holds three of the four outstanding far more often
+    # than none, so the slam (after opener's minimum 3♠, 10–13, none is the likelier)
+    _, info, chosen = _explained("KQ764..AKJ4.J763", "1S 2H 3H P 4S P 4N P 5D P")
     assert str(chosen.call) == "6S" and chosen.shown.fits(info)
     assert "enough key cards" in explain_text(chosen)
 

@@ -714,6 +714,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _after_one_level_rebid()],
         *[("rkc_ask", rule) for rule in _after_two_level_rebid()],
         *[("rkc_ask", rule) for rule in _reverse_answers()],
+        *[("rkc_ask", rule) for rule in _cue_raise_answers()],
         *[("rkc_ask", rule) for rule in _hearts_after_1nt()],
         *[("rkc_ask", rule) for rule in _fourth_suit_forcing()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
@@ -2121,6 +2122,36 @@ def _after_one_level_rebid() -> list[Rule]:
            lengths={"s": (6, 13)}, forcing=F.SIGNOFF, test=_unbalanced),
         _R("opener_one_level_1nt_five", f"{seq} 1N P ?", "2u", hcp=(10, 15),
            lengths={"u": (5, 13)}, test=_unbalanced),
+    ]
+
+
+def _cue_raised(ctx: Context, bind: Bind) -> bool:
+    """Our side's bid of their suit was the cue-bid raise of opener's major (a limit raise
+    or better), by partner (opener answering) or by the caller (its continuation)."""
+    return any("cue_raise" in dict(e.shown.notes) for e in ctx.our_bids())
+
+
+def _cue_raise_answers() -> list[Rule]:
+    """Opener's answer to the cue-bid raise of the major over an overcall (1♥–2♣–3♣: three
+    cards or more, a limit raise or better) and responder's continuation, as opposite the
+    limit raise (``limit_accept``): the game with 14+ support points, three of the major with
+    a minimum (not forcing: the cue-bid may be a limit raise), which responder raises to game
+    with 13+ support points and passes with a limit raise. A cue-bid at the four level (over
+    a three-level overcall) has forced to game: four of the major is any hand short of slam."""
+    seq = "1M Lt Lt P"
+    at3 = {"when": lambda c, b: _cue_raised(c, b) and c.cheapest_level(b["M"].strain) == 3}
+    at4 = {"when": lambda c, b: _cue_raised(c, b) and c.cheapest_level(b["M"].strain) == 4}
+    return [
+        _R("cue_raise_game", f"{seq} ?", "4M", hcp=(14, ANY), points=Points.SUPPORT,
+           trump="M", **at3),
+        _R("cue_raise_min", f"{seq} ?", "3M", hcp=(10, 13), points=Points.SUPPORT,
+           trump="M", notes=(("minimum", None),), **at3),
+        _R("cue_raise_game_4", f"{seq} ?", "4M", hcp=(10, ANY), points=Points.SUPPORT,
+           trump="M", **at4),
+        _R("cue_raise_min_game", f"{seq} 3M P ?", "4M", hcp=(13, ANY), points=Points.SUPPORT,
+           trump="M", when=_cue_raised),
+        _R("cue_raise_min_pass", f"{seq} 3M P ?", "P", hcp=(0, 12), points=Points.SUPPORT,
+           trump="M", when=_cue_raised),
     ]
 
 
