@@ -752,3 +752,21 @@ def test_five_cards_of_the_fourth_suit_are_shown_through_it() -> None:
 def test_responder_raises_opener_s_lower_second_suit(hand: str, auction: str,
                                                     call: str) -> None:
     assert choose(MODERN, hand, auction) == call
+
+
+def test_three_card_support_with_slam_interest_goes_through_the_fourth_suit() -> None:
+    # 18 HCP and three hearts after 1H-1S-2C: the jump to 4H was fast arrival, passed with
+    # thirteen tricks (s27-a board 754, 7H made); the fourth suit, then 3H (forcing), lets
+    # 4NT ask for hearts. A 13-count with three hearts still bids the game at once.
+    assert choose(MODERN, "AT86.KJ9.AKJ.Q97", "1H P 1S P 2C P") == "2D"
+    assert choose(MODERN, "AT86.KJ9.AKJ.Q97", "1H P 1S P 2C P 2D P 3C P") == "3H"
+    assert choose(MODERN, "AT86.KJ9.K42.Q97", "1H P 1S P 2C P") == "4H"
+    # opener with a minimum signs off in game; with a shapely hand asks for key cards
+    assert choose(MODERN, "7.AT764.Q2.KJ876", "1H P 1S P 2C P 2D P 3C P 3H P") == "4H"
+    assert choose(MODERN, "J7.AT764.Q.AKT84", "1H P 1S P 2C P 2D P 3C P 3H P") == "4NT"
+    auction = "1H P 1S P 2C P 2D P 3C P"
+    ctx = MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
+    shown = MODERN.meaning(ctx, Call.parse("3H")).shown
+    assert shown.hcp[0] == 16 and shown.forcing is Forcing.FORCING
+    assert explain_text(MODERN.meaning(ctx, Call.parse("3H"))).startswith(
+        "support with slam interest")

@@ -188,6 +188,8 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "balancing": ("balancing", "in de herlevingspositie", "in Wiederbelebungsposition",
                   "i balanseringsposisjon"),
     "minimum": ("minimum", "minimum", "Minimum", "minimum"),
+    "slam_interest": ("support with slam interest", "steun met sleminteresse",
+                      "Unterstützung mit Schleminteresse", "støtte med slaminteresse"),
     "maximum": ("maximum", "maximum", "Maximum", "maksimum"),
     "feature_ask": ("asks for strength", "vraagt naar kracht", "fragt nach Stärke",
                     "spør etter styrke"),

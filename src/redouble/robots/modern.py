@@ -2279,18 +2279,45 @@ def _fourth_suit_hand(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     five cards of it are a suit to show, and a strong unbalanced hand forces with it
     whatever it holds there), no six-card suit of responder's own (unless strong), no three
     cards in opener's major first suit and no four in a major second suit (those fits have
-    their bids)."""
+    their bids), unless the three-card support comes with slam interest (``SUPPORT_SLAM``:
+    the jump to game would be fast arrival, a minimum; the fourth suit first, then the
+    major, sets it below game where the key-card ask is for it)."""
     s, t, u, v = bind["s"], bind["t"], bind["u"], bind["v"]
     strong = info.hcp >= 16 and _unbalanced(info, bind, ctx)
-    return ((not info.stopper(v) or strong or info.lengths[v] >= 5)
+    support_slam = s.is_major and info.lengths[s] >= 3 and info.hcp >= SUPPORT_SLAM
+    return ((not info.stopper(v) or strong or info.lengths[v] >= 5 or support_slam)
             and (info.lengths[t] < 6 or strong)
-            and not (s.is_major and info.lengths[s] >= 3)
+            and not (s.is_major and info.lengths[s] >= 3 and not support_slam)
             and not (u.is_major and info.lengths[u] >= 4))
+
+
+SUPPORT_SLAM = 16
+"""The least HCP of a responder with three-card support for opener's major who forces with
+the fourth suit rather than jump to game (16 opposite an opening: slam if opener has
+extras), as every fourth-suit text describes the slow route for the stronger raise."""
+
+
+def _support_after_fourth_suit(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Responder forced with the fourth suit holding three or more of opener's major and
+    slam interest (``SUPPORT_SLAM``)."""
+    return info.lengths[bind["s"]] >= 3 and info.hcp >= SUPPORT_SLAM
 
 
 def _cheapest_at(*levels: int) -> Callable[[Context, Bind], bool]:
     """The fourth suit ``v`` is bid at one of ``levels`` (a one-level fourth suit is natural)."""
     return lambda ctx, bind: ctx.cheapest_level(bind["v"].strain) in levels
+
+
+def _partner_noted(ctx: Context, note: str) -> bool:
+    """Partner's last call carried ``note``."""
+    last = ctx.partner_last()
+    return last is not None and note in dict(last.shown.notes)
+
+
+def _i_bid_fourth_suit(ctx: Context) -> bool:
+    """The caller's last call was fourth suit forcing."""
+    mine = ctx.calls_of(ctx.bidder)
+    return bool(mine) and "fourth_suit" in dict(mine[-1].shown.notes)
 
 
 def _after_fourth_suit(ctx: Context, bind: Bind) -> bool:
@@ -2325,6 +2352,16 @@ def _fourth_suit_forcing() -> list[Rule]:
             _R(f"fourth_suit{tag}_five_five", asked, "cu", lengths={"u": (5, 13)}, **answer),
             _R(f"fourth_suit{tag}_raise", asked, "cv", lengths={"v": (4, 13)}, **answer),
             _R(f"fourth_suit{tag}_again", asked, "cs", **answer),
+            # responder with three of opener's major and slam interest sets it below game
+            # (forcing: the fourth suit forced to game), so that 4NT next asks for it
+            _R(f"fourth_suit{tag}_slam_support", f"{fourth} b P ?", "cs", hcp=(SUPPORT_SLAM, ANY),
+               lengths={"s": (3, 13)}, forcing=F.FORCING, notes=(("slam_interest", None),),
+               when=lambda c, b: (b["s"].is_major and c.cheapest_level(b["s"].strain) <= 3
+                                  and _i_bid_fourth_suit(c)),
+               test=_support_after_fourth_suit),
+            _R(f"fourth_suit{tag}_slam_support_min", f"{fourth} b P Ls P ?", "4s",
+               hcp=(10, 13), notes=(("minimum", None),), forcing=F.SIGNOFF,
+               when=lambda c, b: b["s"].is_major and _partner_noted(c, "slam_interest")),
             # neither hand stops the fourth suit: the major game in opener's five-card suit
             # with two of it, else the minor game with four of opener's second suit
             _R(f"fourth_suit{tag}_major_game", f"{fourth} Ls P ?", "4s",
