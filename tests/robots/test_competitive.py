@@ -693,3 +693,18 @@ def test_opener_answers_the_cue_bid_raise_by_its_strength() -> None:
     assert choose("AK76.J9642.KT.92", "1H 3D 4D P") == "4H"
     for auction, call in (("1H 2C 3C P", "3H"), ("1H 2C 3C P 3H P", "4H")):
         assert meaning(auction, call).shown.conflicts() == []
+
+
+def test_a_strong_hand_in_the_balancing_seat_doubles_then_bids_notrump() -> None:
+    # 1C passed round to 16-20 HCP with three clubs or fewer: more than the balancing 1NT
+    # (11-14), so the double, then 1NT with 15-17 balanced (s27-b, board 200: a 16-count
+    # passed 1C out); with four of their suit the strong hand defends (the trap pass)
+    assert choose("AK75.K83.K53.QJ2", "1C P P") == "X"
+    assert choose("K.AKT5.KQJ64.K64", "1C P P") == "X"
+    assert choose("AK75.K83.K53.QJ2", "1C P P X P 1H P") == "1NT"
+    assert meaning("1C P P X P 1H P", "1NT").shown.hcp[0] == 15
+    assert choose("AK5.KQ54.Q6.AK73", "1C P P") == "Pass"
+    assert choose("KJ5.Q984.K72.Q43", "1C P P") == "1NT"   # 11-14: the balancing 1NT
+    double = meaning("1C P P", "X").shown
+    assert double.conflicts() == [] and "takeout" in dict(double.notes)
+

@@ -704,6 +704,18 @@ def _additions() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("doubler_suit", "1s|2s X 2s|3s P P ?", "cu", hcp=(16, ANY),
                               lengths={"u": (6, 13)}, when=_at_level(3))),
         *_reopening(),
+        # the balancing seat with more than a balancing 1NT or overcall (11-14, 7-16): the
+        # double first with three cards or fewer in their suit, then notrump with 15-17
+        # balanced or the hand's own suit (the textbook balancing structure: Root and
+        # Pavlicek; a pass of 1C with 20 HCP sold out to a partscore); with four or more of
+        # their suit the strong hand defends (the trap pass: partner holds the rest)
+        ("balance_pass", _R("balance_strong_double", "1s P P ?", "X", hcp=(15, ANY),
+                            lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
+                            notes=(("takeout", None), ("balancing", None)),
+                            test=lambda i, b, c: i.hcp >= 17 or (
+                                min(i.lengths) >= 2 and i.stopper(b["s"])))),
+        ("balance_pass", _R("balance_trap_pass", "1s P P ?", "P", hcp=(15, ANY),
+                            lengths={"s": (4, 13)})),
         *[("rkc_ask", rule) for rule in _slam_tries()],
         *[("rkc_stop_6", rule) for rule in _minor_slam_try()],
         *[("rkc_ask", rule) for rule in _second_round()],
@@ -1680,6 +1692,12 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
             ("advance_ov_cue", _R(f"doubler_strong_suit{tag}", start, "cv", hcp=(17, 20),
                                   lengths={"v": (5, 6)},
                                   when=lambda c, b: c.cheapest_level(b["v"].strain) <= 3)),
+            # in the balancing seat the double then notrump is 15-17 (1NT there is 11-14)
+            *([("advance_ov_cue", _R("doubler_bal_nt", start, "cN", hcp=(15, 17),
+                                     balanced=True, test=_stopper("s"),
+                                     test_note=("stopper", "s"),
+                                     when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2))]
+              if tag == "_bal" else []),
             ("advance_ov_cue", _R(f"doubler_pass{tag}", start, "P", hcp=(11, 15))),
             # the strong double's own suit (17-20) is raised with three cards and 6+
             # support points: the advance may have been forced with nothing
