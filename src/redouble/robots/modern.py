@@ -2811,11 +2811,29 @@ def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
     lo, hi = shown.hcp
     if _raise_over_them(ctx, call):
         lo = 0  # the law of total tricks raises a weak hand as far (``_total_tricks_raise``)
+    elif _fit_game_over_them(ctx, call):
+        lo = min(lo, ctx.known(ctx.bidder).hcp[0])  # shape, not strength, bids it
     found = _invitable(ctx) if call == THREE_NT else None
     if found is not None:  # not invited: game opposite partner's minimum (a long suit's point aside)
         lo = max(lo, AGGRESSIVE.notrump_game - found[0] - 1)
     held_back = min(MAX_HCP, SLAM_FLOOR - 1 - _partner_by_rules(ctx))
     return replace(shown, hcp=(lo, max(hi, held_back)))
+
+
+def _fit_game_over_them(ctx: Context, call: Call) -> bool:
+    """``call`` is game in a suit the partnership has shown a fit in (partner's four or more,
+    or partner's raise of our five) once the opponents have bid or doubled: the game a shapely hand
+    bids on playing strength (a 6-5 opener's 4♠ over their 2♥ holds 10 HCP as often as 18),
+    so it reads from the least the caller has shown, not from what point count needs."""
+    if call.strain is None or call.strain.suit is None:
+        return False
+    if not any(e.seat.side is not ctx.bidder.side and e.call.kind is not CallKind.PASS
+               for e in ctx.history):
+        return False
+    suit = call.strain.suit
+    partner = ctx.known(ctx.partner).lengths[suit][0]
+    mine = ctx.known(ctx.bidder).lengths[suit][0]
+    return partner >= 4 or (partner >= 3 and mine >= 5)
 
 
 def _major_game(system: System, info: HandInfo, ctx: Context, call: Call,
