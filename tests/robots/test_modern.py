@@ -312,9 +312,9 @@ def test_a_forcing_new_suit_opposite_a_weak_two_is_answered_and_not_dropped() ->
     # nine losers pass whatever the length
     ("J87432.54.Q82.73", "1NT Pass 2H Pass 2S Pass", "Pass", "Pass"),
     # opposite a 1NT overcall (systems on) the same count: seven losers are game, eight
-    # sign off in two
+    # transfer and sign off in two
     ("J97642.9.2.AQ964", "1D 1NT Pass", None, "4S"),
-    ("J97642.9.32.Q964", "1D 1NT Pass", None, "2S"),
+    ("J97642.9.32.Q964", "1D 1NT Pass", None, "2H"),
 ])
 def test_after_a_transfer_a_six_card_major_counts_its_losers(hand: str, auction: str,
                                                              sayc: str | None,
@@ -323,3 +323,13 @@ def test_after_a_transfer_a_six_card_major_counts_its_losers(hand: str, auction:
         assert choose(SAYC, hand, auction) == sayc
     assert choose(MODERN, hand, auction) == modern
     assert choose(TWO_OVER_ONE, hand, auction) == modern
+
+
+def test_stayman_and_transfers_over_partner_s_1nt_overcall() -> None:
+    # systems on: four spades and game values ask with 2C rather than bid 3NT (s27-a board
+    # 406: 3NT failed, 4S made), the overcaller answers as a 1NT opener, the major game follows
+    assert choose(MODERN, "J843.AJ.A865.T76", "1C 1NT P") == "2C"
+    assert choose(MODERN, "AKQT.87.QJT9.KJ3", "1C 1NT P 2C P") == "2S"
+    assert choose(MODERN, "J843.AJ.A865.T76", "1C 1NT P 2C P 2S P") == "4S"
+    assert choose(MODERN, "J8432.AJ.A865.T7", "1C 1NT P") == "2H"   # a transfer to spades
+    assert choose(MODERN, "J2.973.J95.AJ732", "1S 1NT P") == "Pass"

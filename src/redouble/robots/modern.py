@@ -2770,7 +2770,25 @@ def _keycard_floor(rule: Rule) -> Rule:
 def modern_rules() -> list[Rule]:
     """SAYC's rules with the modern changes put in place."""
     rules = amend_rules(sayc.sayc_rules(), _replacements(), _additions())
+    rules = _systems_on_over_the_overcall(rules)
     return [_keycard_floor(_light_opener(rule)) for rule in rules]
+
+
+def _systems_on_over_the_overcall(rules: list[Rule]) -> list[Rule]:
+    """Over partner's 1NT overcall (15–18) "systems on", as every modern partnership plays
+    it: the advances of a 1NT opening (Stayman, transfers, the invitations and their
+    continuations) copied onto ``1s 1N P``, ahead of the natural advances (which stay for
+    what the copies leave: a weak hand's six-card suit to play rather than the pass, an
+    18-count's acceptance above the opening's 15–17). Without
+    them a four-card major with game values bid 3NT (s27-a board 406: 4♠ made, 3NT failed)."""
+    copies = []
+    for rule in rules:
+        tokens = rule.pattern.split()
+        if tokens[:2] == ["1N", "P"] and tokens[2] != "P" and rule.name != "nt_pass":
+            copies.append(replace(rule, name=f"ov_{rule.name}",
+                                  pattern="1s 1N P " + " ".join(tokens[2:])))
+    at = next(i for i, rule in enumerate(rules) if rule.name == "adv_1nt_3nt")
+    return [*rules[:at], *copies, *rules[at:]]
 
 
 def _partner_by_rules(ctx: Context) -> int:
