@@ -2788,7 +2788,41 @@ def _systems_on_over_the_overcall(rules: list[Rule]) -> list[Rule]:
             copies.append(replace(rule, name=f"ov_{rule.name}",
                                   pattern="1s 1N P " + " ".join(tokens[2:])))
     at = next(i for i, rule in enumerate(rules) if rule.name == "adv_1nt_3nt")
-    return [*rules[:at], *copies, *rules[at:]]
+    rules = [*rules[:at], *copies, *rules[at:]]
+    # over their penalty double of our 1NT opening the same (SAYC: "systems on"), with the
+    # redouble for the balanced 10+ that would have bid notrump: the hand is ours
+    doubled = []
+    for rule in rules:
+        tokens = rule.pattern.split()
+        if tokens[:2] == ["1N", "P"] and tokens[2] != "P":
+            if rule.name == "nt_3nt":
+                doubled += _redouble_of_1nt()
+            doubled.append(replace(rule, name=f"x_{rule.name}",
+                                   pattern="1N X " + " ".join(tokens[2:])))
+    return [*rules, *doubled]
+
+
+def _redouble_of_1nt() -> list[Rule]:
+    """Responder's redouble of their penalty double of 1NT (10+ HCP, no major to show: the
+    side holds 25 or more), and the penalty doubles that follow their escape: opener with
+    three or more of their suit doubles, else passes (forcing: the redouble has taken
+    charge); responder doubles what opener passed round."""
+    xx = "1N X XX"
+    return [
+        _R("xx_1nt", f"{xx[:-3]} ?", "XX", hcp=(10, ANY), lengths={"H": (0, 4), "S": (0, 4)},
+           notes=(("redouble_strength", None),)),
+        _R("xx_1nt_opener_double", f"{xx} Lt ?", "X", lengths={"t": (3, 13)},
+           notes=(("penalty", None),)),
+        _R("xx_1nt_opener_pass", f"{xx} Lt ?", "P", lengths={"t": (0, 2)}, forcing=F.FORCING),
+        _R("xx_1nt_opener_double_late", f"{xx} P P Lt ?", "X", lengths={"t": (3, 13)},
+           notes=(("penalty", None),)),
+        _R("xx_1nt_opener_pass_late", f"{xx} P P Lt ?", "P", lengths={"t": (0, 2)},
+           forcing=F.FORCING),
+        _R("xx_1nt_responder_double", f"{xx} Lt P P ?", "X", hcp=(10, ANY),
+           notes=(("penalty", None),)),
+        _R("xx_1nt_responder_double_late", f"{xx} P P Lt P P ?", "X", hcp=(10, ANY),
+           notes=(("penalty", None),)),
+    ]
 
 
 def _partner_by_rules(ctx: Context) -> int:
