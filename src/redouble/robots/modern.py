@@ -2315,12 +2315,6 @@ the fourth suit rather than jump to game (16 opposite an opening: slam if opener
 extras), as every fourth-suit text describes the slow route for the stronger raise."""
 
 
-def _support_after_fourth_suit(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    """Responder forced with the fourth suit holding three or more of opener's major and
-    slam interest (``SUPPORT_SLAM``)."""
-    return info.lengths[bind["s"]] >= 3 and info.hcp >= SUPPORT_SLAM
-
-
 def _cheapest_at(*levels: int) -> Callable[[Context, Bind], bool]:
     """The fourth suit ``v`` is bid at one of ``levels`` (a one-level fourth suit is natural)."""
     return lambda ctx, bind: ctx.cheapest_level(bind["v"].strain) in levels
@@ -2375,8 +2369,7 @@ def _fourth_suit_forcing() -> list[Rule]:
             _R(f"fourth_suit{tag}_slam_support", f"{fourth} b P ?", "cs", hcp=(SUPPORT_SLAM, ANY),
                lengths={"s": (3, 13)}, forcing=F.FORCING, notes=(("slam_interest", None),),
                when=lambda c, b: (b["s"].is_major and c.cheapest_level(b["s"].strain) <= 3
-                                  and _i_bid_fourth_suit(c)),
-               test=_support_after_fourth_suit),
+                                  and _i_bid_fourth_suit(c))),
             _R(f"fourth_suit{tag}_slam_support_min", f"{fourth} b P Ls P ?", "4s",
                hcp=(10, 13), notes=(("minimum", None),), forcing=F.SIGNOFF,
                when=lambda c, b: b["s"].is_major and _partner_noted(c, "slam_interest")),
@@ -2770,17 +2763,19 @@ def _keycard_floor(rule: Rule) -> Rule:
 def modern_rules() -> list[Rule]:
     """SAYC's rules with the modern changes put in place."""
     rules = amend_rules(sayc.sayc_rules(), _replacements(), _additions())
-    rules = _systems_on_over_the_overcall(rules)
+    rules = _systems_on(rules)
     return [_keycard_floor(_light_opener(rule)) for rule in rules]
 
 
-def _systems_on_over_the_overcall(rules: list[Rule]) -> list[Rule]:
-    """Over partner's 1NT overcall (15–18) "systems on", as every modern partnership plays
-    it: the advances of a 1NT opening (Stayman, transfers, the invitations and their
-    continuations) copied onto ``1s 1N P``, ahead of the natural advances (which stay for
-    what the copies leave: a weak hand's six-card suit to play rather than the pass, an
-    18-count's acceptance above the opening's 15–17). Without
-    them a four-card major with game values bid 3NT (s27-a board 406: 4♠ made, 3NT failed)."""
+def _systems_on(rules: list[Rule]) -> list[Rule]:
+    """"Systems on" as every modern partnership plays it, the advances of a 1NT opening
+    (Stayman, transfers, the invitations and their continuations) copied where partner's
+    notrump is as good as an opening: over partner's 1NT overcall (15–18; ``1s 1N P``), ahead
+    of the natural advances, which stay for what the copies leave (a weak hand's six-card
+    suit to play rather than the pass, an 18-count's acceptance above the opening's 15–17);
+    without them a four-card major with game values bid 3NT (s27-a board 406: 4♠ made, 3NT
+    failed). And over their penalty double of our 1NT opening (``1N X``, the SAYC booklet),
+    with the redouble (``_redouble_of_1nt``) for the balanced 10+ that would bid notrump."""
     copies = []
     for rule in rules:
         tokens = rule.pattern.split()
@@ -2789,8 +2784,6 @@ def _systems_on_over_the_overcall(rules: list[Rule]) -> list[Rule]:
                                   pattern="1s 1N P " + " ".join(tokens[2:])))
     at = next(i for i, rule in enumerate(rules) if rule.name == "adv_1nt_3nt")
     rules = [*rules[:at], *copies, *rules[at:]]
-    # over their penalty double of our 1NT opening the same (SAYC: "systems on"), with the
-    # redouble for the balanced 10+ that would have bid notrump: the hand is ours
     doubled = []
     for rule in rules:
         tokens = rule.pattern.split()
@@ -2809,7 +2802,7 @@ def _redouble_of_1nt() -> list[Rule]:
     charge); responder doubles what opener passed round."""
     xx = "1N X XX"
     return [
-        _R("xx_1nt", f"{xx[:-3]} ?", "XX", hcp=(10, ANY), lengths={"H": (0, 4), "S": (0, 4)},
+        _R("xx_1nt", "1N X ?", "XX", hcp=(10, ANY), lengths={"H": (0, 4), "S": (0, 4)},
            notes=(("redouble_strength", None),)),
         _R("xx_1nt_opener_double", f"{xx} Lt ?", "X", lengths={"t": (3, 13)},
            notes=(("penalty", None),)),
@@ -2874,9 +2867,10 @@ def modern_describe(system: System, ctx: Context, call: Call) -> Shown:
 
 def _fit_game_over_them(ctx: Context, call: Call) -> bool:
     """``call`` is game in a suit the partnership has shown a fit in (partner's four or more,
-    or partner's raise of our five) once the opponents have bid or doubled: the game a shapely hand
-    bids on playing strength (a 6-5 opener's 4♠ over their 2♥ holds 10 HCP as often as 18),
-    so it reads from the least the caller has shown, not from what point count needs."""
+    or partner's raise of our five) once the opponents have bid or doubled: the game a
+    shapely hand bids on playing strength (a 6-5 opener's 4♠ over their 2♥ holds 10 HCP as
+    often as 18), so it reads from the least the caller has shown, not from what point
+    count needs."""
     if call.strain is None or call.strain.suit is None:
         return False
     if not any(e.seat.side is not ctx.bidder.side and e.call.kind is not CallKind.PASS
