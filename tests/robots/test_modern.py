@@ -325,23 +325,25 @@ def test_after_a_transfer_a_six_card_major_counts_its_losers(hand: str, auction:
     assert choose(TWO_OVER_ONE, hand, auction) == modern
 
 
-def test_stayman_and_transfers_over_partner_s_1nt_overcall() -> None:
-    # systems on: four spades and game values ask with 2C rather than bid 3NT (s27-a board
-    # 406: 3NT failed, 4S made), the overcaller answers as a 1NT opener, the major game follows
-    assert choose(MODERN, "J843.AJ.A865.T76", "1C 1NT P") == "2C"
-    assert choose(MODERN, "AKQT.87.QJT9.KJ3", "1C 1NT P 2C P") == "2S"
-    assert choose(MODERN, "J843.AJ.A865.T76", "1C 1NT P 2C P 2S P") == "4S"
-    assert choose(MODERN, "J8432.AJ.A865.T7", "1C 1NT P") == "2H"   # a transfer to spades
-    assert choose(MODERN, "J2.973.J95.AJ732", "1S 1NT P") == "Pass"
-
-
-def test_systems_on_over_their_double_of_1nt_and_the_redouble() -> None:
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # systems on over partner's 1NT overcall: four spades and game values ask with 2C rather
+    # than bid 3NT (s27-a board 406: 3NT failed, 4S made), the overcaller answers as a 1NT
+    # opener, the major game follows; a five-card major transfers; 6 HCP pass
+    ("J843.AJ.A865.T76", "1C 1NT P", "2C"),
+    ("AKQT.87.QJT9.KJ3", "1C 1NT P 2C P", "2S"),
+    ("J843.AJ.A865.T76", "1C 1NT P 2C P 2S P", "4S"),
+    ("J8432.AJ.A865.T7", "1C 1NT P", "2H"),
+    ("J2.973.J95.AJ732", "1S 1NT P", "Pass"),
     # SAYC: over a penalty double of 1NT the advances stay on (a five-card major transfers
     # out of the double), and a balanced 10+ redoubles; opener then doubles their escape
     # with three of it or passes (forcing), and the redoubler doubles what opener passed
-    assert choose(MODERN, "J8432.Q32.32.T72", "1NT X") == "2H"
-    assert choose(MODERN, "J843.AJ.A865.T76", "1NT X") == "2C"
-    assert choose(MODERN, "843.K2.AQ52.QJ76", "1NT X") == "XX"
-    assert choose(MODERN, "AQ3.KJ4.T932.KQ2", "1NT X XX 2D") == "X"
-    assert choose(MODERN, "AQ32.KJ42.T9.KQ2", "1NT X XX 2D") == "Pass"
-    assert choose(MODERN, "843.K2.AQ52.QJ76", "1NT X XX 2D P P") == "X"
+    ("J8432.Q32.32.T72", "1NT X", "2H"),
+    ("J843.AJ.A865.T76", "1NT X", "2C"),
+    ("843.K2.AQ52.QJ76", "1NT X", "XX"),
+    ("AQ3.KJ4.T932.KQ2", "1NT X XX 2D", "X"),
+    ("AQ32.KJ42.T9.KQ2", "1NT X XX 2D", "Pass"),
+    ("843.K2.AQ52.QJ76", "1NT X XX 2D P P", "X"),
+])
+def test_systems_on_over_the_1nt_overcall_and_over_their_double_of_1nt(
+        hand: str, auction: str, call: str) -> None:
+    assert choose(MODERN, hand, auction) == call

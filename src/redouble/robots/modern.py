@@ -2157,8 +2157,11 @@ def _cue_raise_answers() -> list[Rule]:
     with 13+ support points and passes with a limit raise. A cue-bid at the four level (over
     a three-level overcall) has forced to game: four of the major is any hand short of slam."""
     seq = "1M Lt Lt P"
-    at3 = {"when": lambda c, b: _cue_raised(c, b) and c.cheapest_level(b["M"].strain) == 3}
-    at4 = {"when": lambda c, b: _cue_raised(c, b) and c.cheapest_level(b["M"].strain) == 4}
+
+    def at(level: int) -> dict[str, Callable[[Context, Bind], bool]]:
+        return {"when": lambda c, b: _cue_raised(c, b)
+                and c.cheapest_level(b["M"].strain) == level}
+    at3, at4 = at(3), at(4)
     return [
         _R("cue_raise_game", f"{seq} ?", "4M", hcp=(14, ANY), points=Points.SUPPORT,
            trump="M", **at3),
@@ -2334,8 +2337,7 @@ def _i_bid_fourth_suit(ctx: Context) -> bool:
 
 def _after_fourth_suit(ctx: Context, bind: Bind) -> bool:
     """Partner's last call was fourth suit forcing."""
-    last = ctx.partner_last()
-    return last is not None and "fourth_suit" in dict(last.shown.notes)
+    return _partner_noted(ctx, "fourth_suit")
 
 
 def _fourth_suit_forcing() -> list[Rule]:
@@ -2776,23 +2778,29 @@ def _systems_on(rules: list[Rule]) -> list[Rule]:
     without them a four-card major with game values bid 3NT (s27-a board 406: 4♠ made, 3NT
     failed). And over their penalty double of our 1NT opening (``1N X``, the SAYC booklet),
     with the redouble (``_redouble_of_1nt``) for the balanced 10+ that would bid notrump."""
-    copies = []
-    for rule in rules:
-        tokens = rule.pattern.split()
-        if tokens[:2] == ["1N", "P"] and tokens[2] != "P" and rule.name != "nt_pass":
-            copies.append(replace(rule, name=f"ov_{rule.name}",
-                                  pattern="1s 1N P " + " ".join(tokens[2:])))
-    at = next(i for i, rule in enumerate(rules) if rule.name == "adv_1nt_3nt")
-    rules = [*rules[:at], *copies, *rules[at:]]
-    doubled = []
+    overcall = [rule for rule in _nt_advances(rules, "1s 1N P", "ov_")
+                if rule.name != "ov_nt_pass"]
+    rules = _insert_before(rules, "adv_1nt_3nt", overcall)
+    doubled = _insert_before(_nt_advances(rules, "1N X", "x_"), "x_nt_3nt", _redouble_of_1nt())
+    return [*rules, *doubled]
+
+
+def _nt_advances(rules: list[Rule], start: str, tag: str) -> list[Rule]:
+    """The advances of a 1NT opening (``1N P`` and all after it, not a balancing pass)
+    copied to follow ``start`` instead, renamed with the prefix ``tag``."""
+    out = []
     for rule in rules:
         tokens = rule.pattern.split()
         if tokens[:2] == ["1N", "P"] and tokens[2] != "P":
-            if rule.name == "nt_3nt":
-                doubled += _redouble_of_1nt()
-            doubled.append(replace(rule, name=f"x_{rule.name}",
-                                   pattern="1N X " + " ".join(tokens[2:])))
-    return [*rules, *doubled]
+            out.append(replace(rule, name=f"{tag}{rule.name}",
+                               pattern=f"{start} " + " ".join(tokens[2:])))
+    return out
+
+
+def _insert_before(rules: list[Rule], name: str, new: list[Rule]) -> list[Rule]:
+    """``rules`` with ``new`` put just before the rule named ``name`` (precedence)."""
+    at = next(i for i, rule in enumerate(rules) if rule.name == name)
+    return [*rules[:at], *new, *rules[at:]]
 
 
 def _redouble_of_1nt() -> list[Rule]:
