@@ -372,6 +372,31 @@ def test_the_doubler_rebids_with_extra_values(hand: str, auction: str, expected:
     assert choose(hand, auction) == expected
 
 
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # the balancing ladder (Root and Pavlicek): 1NT 11-14, double then 1NT 15-17, double
+    # then a jump to 2NT 18-20
+    ("A2.KQ3.AJ2.KJ432", "1D P P X P 1H P", "2NT"),
+    ("A2.KQ3.A32.QJ432", "1D P P X P 1H P", "1NT"),
+    # advancer counts to 25 from the middle of the doubler's notrump range
+    ("8765.K432.QJ2.32", "1D X P 1H P 1NT P", "3NT"),       # 6 opposite 18-20
+    ("8765.K432.Q32.32", "1D X P 1H P 1NT P", "2NT"),       # 5: invites
+    ("8765.Q432.432.32", "1D X P 1H P 1NT P", "Pass"),
+    ("Q8765.K4.J32.K32", "1D P P X P 1H P 1NT P", "3NT"),   # 9 opposite 15-17
+    ("Q8765.K4.Q32.432", "1D P P X P 1H P 1NT P", "2NT"),   # 7: invites
+    ("8765.K432.QJ2.32", "1D P P X P 1H P 2NT P", "3NT"),   # 6 opposite 18-20
+    # the doubler accepts the invitation with the top of the range
+    ("AQ3.KJ4.KQ5.QJ43", "1D X P 1H P 1NT P 2NT P", "Pass"),
+    ("AQ3.KJ4.KQ5.KJ43", "1D X P 1H P 1NT P 2NT P", "3NT"),
+])
+def test_the_doubler_s_notrump_and_its_advances(hand: str, auction: str, expected: str) -> None:
+    assert choose(hand, auction) == expected
+
+
+def test_the_balancing_notrump_ranges_do_not_overlap() -> None:
+    assert meaning("1D P P X P 1H P", "1NT").shown.hcp == (15, 17)
+    assert meaning("1D P P X P 1H P", "2NT").shown.hcp == (18, 20)
+
+
 @pytest.mark.parametrize(("hand", "auction"), [
     ("J8432.5.85.96432", "1S X 3S 4D P P"),  # a 1-count saves in 4♠ over their 4♦
     ("AT842.72.T653.83", "1C 1S P 3S X P P"),  # a 4-count bids 4♠ after 1♠'s raise

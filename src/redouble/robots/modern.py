@@ -620,7 +620,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *_two_suiter_advances(),
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
         *_over_raised_preempt(), *_six_five_comes_alive(),
-        *_contested_notrump(), *_doubler_rebids(),
+        *_contested_notrump(), *_doubler_rebids(), *_doubler_nt_advances(),
         *_negative_double_raised(), *_free_advances(), *_strong_again(),
         *_balanced_redouble(), *_over_three_level_jump(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
@@ -1651,6 +1651,42 @@ def _with_advance(low: int, high: int = ANY, *, own: bool = False
     return test
 
 
+def _doubler_nt_advances() -> list[tuple[str, Rule]]:
+    """Advancer opposite the takeout doubler's notrump (a pass left 18–20 played in 1NT
+    opposite 7 HCP): the two hands' HCP counted as after a notrump opening, game at 25 and
+    an invitation at 23–24, from the middle of the doubler's range (18–20 direct, 15–17
+    balancing, 18–20 for the balancing jump to 2NT); the doubler accepts with the top of it."""
+    out: list[tuple[str, Rule]] = []
+
+    # (tag, auction up to the notrump, notrump, its lowest HCP, the advance's level)
+    for tag, start, nt, low, level in (
+            ("", "1s X P Lu P", "1N", 18, 1), ("_two", "1s X P Lu P", "2N", 18, 2),
+            ("_bal", "1s P P X P Lu P", "1N", 15, 1),
+            ("_bal_jump", "1s P P X P Lu P", "2N", 18, 1)):
+        game, invite = 25 - (low + 1), 23 - (low + 1)
+        when = _advanced_at(level, 4)
+        out += [
+            ("advance_ov_cue", _R(f"advancer_doubler_nt_game{tag}", f"{start} {nt} P ?", "3N",
+                                  hcp=(game, ANY), when=when)),
+            *([("advance_ov_cue", _R(f"advancer_doubler_nt_invite{tag}", f"{start} {nt} P ?",
+                                     "2N", hcp=(invite, game - 1), forcing=F.INVITATIONAL,
+                                     when=when)),
+               ("advance_ov_cue", _R(f"doubler_nt_accept{tag}", f"{start} {nt} P 2N P ?", "3N",
+                                     hcp=(low + 1, ANY), notes=(("maximum", None),),
+                                     when=_advanced_at(level, 6))),
+               ("advance_ov_cue", _R(f"doubler_nt_decline{tag}", f"{start} {nt} P 2N P ?", "P",
+                                     hcp=(0, low), notes=(("minimum", None),),
+                                     when=_advanced_at(level, 6)))]
+              if nt == "1N" else []),
+        ]
+    return out
+
+
+def _advanced_at(level: int, back: int) -> Callable[[Context, Bind], bool]:
+    """The advance (``back`` calls before this one) was made at ``level``."""
+    return lambda c, b: c.calls[-back].level == level
+
+
 def _doubler_rebids() -> list[tuple[str, Rule]]:
     """The takeout doubler after partner's suit advance, direct or in the balancing seat:
     with four trumps game when the two hands make 25 (doubler's support points and the
@@ -1676,9 +1712,18 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
                                   forcing=F.INVITATIONAL,
                                   when=lambda c, b: (not b["u"].is_major
                                                      and c.cheapest_level(b["u"].strain) <= 3))),
+            # in the balancing seat, where the double then the cheapest notrump is 15-17,
+            # 18-20 jumps to 2NT over a one-level advance (Root and Pavlicek's balancing
+            # ladder: 1NT 11-14, double then 1NT 15-17, double then 2NT 18-20)
+            *([("advance_ov_cue", _R("doubler_strong_nt_bal_jump", start, "jN", hcp=(18, 20),
+                                     balanced=True, test=_stopper("s"),
+                                     test_note=("stopper", "s"),
+                                     when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) == 1))]
+              if tag else []),
             ("advance_ov_cue", _R(f"doubler_strong_nt{tag}", start, "cN", hcp=(18, 20),
                                   balanced=True, test=_stopper("s"), test_note=("stopper", "s"),
-                                  when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2)),
+                                  when=lambda c, b, low=2 if tag else 1: (
+                                      low <= c.cheapest_level(Strain.NOTRUMP) <= 2))),
             # 21+ balanced: game opposite even a forced advance (partner's few points and
             # the lead through their opener's hand)
             ("advance_ov_cue", _R(f"doubler_strong_3nt{tag}", start, "3N", hcp=(21, ANY),
