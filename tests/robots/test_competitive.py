@@ -743,3 +743,71 @@ def test_a_game_on_a_fit_over_their_bid_reads_from_the_opener_s_minimum() -> Non
         assert shown.hcp[0] <= 10 and shown.conflicts() == []
     # uncontested, opener's game after the single raise still shows its strength
     assert meaning("1S P 2S P", "4S").shown.hcp[0] >= 17
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # the reopening doubler after partner's forced answer (s27-a 838: 20 HCP and AK864
+    # passed 3D, 4S made): game in the own major with 25 between the hands, a six-card
+    # suit again below game, a raise of partner's major with four of it
+    ("AK864.KJ4.K.AK53", "P P P 1S P P 2H X P 3D P", "4S"),
+    ("AK864.K4.K2.AJ53", "P P P 1S 2H P P X P 3C P", "3S"),
+    ("AQ87.K4.K2.A9853", "P P P 1C 1H P P X P 1S P", "2S"),
+    ("AK86.K4.K2.AQ853", "P P P 1C 1H P P X P 1S P", "2S"),   # 21 support points
+    ("AK86.K4.A2.AQ853", "P P P 1C 1H P P X P 1S P", "4S"),   # 22
+    ("AQ8.K4.K2.A98532", "P P P 1C 1H P P X P 1S P", "2C"),
+    ("A8.K42.AQ.KJ9853", "P P P 1D 1S P P X P 2C P", "3C"),
+    ("AK.K42.KQ984.A53", "P P P 1D 1S P P X P 2C P", "Pass"),  # five of a minor: passes
+])
+def test_the_reopening_doubler_places_the_contract(hand: str, auction: str,
+                                                   expected: str) -> None:
+    assert choose(hand, auction) == expected
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # over their 1NT overcall of partner's opening: penalty double with 10+, a raise
+    # with three of the major (s29-a 493: four hearts and 9 HCP passed, 4H made), five of
+    # a minor, a good five-card suit to play; doubles of their escape are for penalty
+    ("AT.JT74.QJ.JT642", "1H 1NT", "2H"),
+    ("AT.74.QJ2.KJT642", "1H 1NT", "X"),
+    ("T52.J74.QJ2.KJ64", "1H 1NT", "2H"),
+    ("T52.J74.QJ2.KJ64", "1C 1NT", "Pass"),           # four clubs: no raise of a minor
+    ("T5.74.QJ2.KJ6542", "1D 1NT", "2C"),
+    ("KQT952.74.Q2.J64", "1H 1NT", "2S"),
+    ("9652.74.Q32.J642", "1H 1NT", "Pass"),           # 3 HCP
+    ("AKQ2.K8765.2.A32", "1H 1NT X 2D", "Pass"),
+    ("AKQ2.K8765.J982.A", "1H 1NT X 2D", "X"),
+    ("AT.74.QJ2.KJT64", "1H 1NT X 2D P P", "X"),
+])
+def test_over_their_1nt_overcall(hand: str, auction: str, expected: str) -> None:
+    assert choose(hand, auction) == expected
+
+
+def test_the_double_of_their_1nt_overcall_is_for_penalty() -> None:
+    shown = meaning("1H 1NT", "X").shown
+    assert shown.hcp[0] == 10 and dict(shown.notes).keys() == {"penalty"}
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # the cue-bidder opposite the overcaller's minimum (s27-b 484: 14 HCP passed 3C,
+    # 5C made): the major game with 14+ support points, 3NT with their suit stopped and
+    # 13+, five of a minor with 15+ support points
+    ("63.A54.AKT82.K82", "1S 2C P 2S P 3C P", "5C"),
+    ("K3.A54.AKT82.K82", "1S 2C P 2S P 3C P", "3NT"),
+    ("63.AQ54.AT82.K82", "1S 2H P 2S P 3H P", "4H"),
+    ("63.A54.QT82.K82", "1S 2C P 2S P 3C P", "Pass"),
+])
+def test_the_cue_bidder_after_the_overcaller_s_minimum(hand: str, auction: str,
+                                                      expected: str) -> None:
+    assert choose(hand, auction) == expected
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # opener raises partner's free bid over their overcall with four of it, by support
+    # points as without the overcall: 10-15 the cheapest raise, 16-18 a jump, 19+ game
+    ("QJ64.2.AQ63.KJT9", "1C 1H 1S P", "3S"),     # 13 HCP and a singleton: 16
+    ("QJ64.32.AQ6.KJT9", "1C 1H 1S P", "2S"),
+    ("QJ64.2.AQ63.AKT9", "1C 1H 1S P", "4S"),
+    ("QJ64.32.AQ6.KJT9", "1C 1H 1S 2H", "2S"),    # their raise: the same
+])
+def test_opener_raises_a_free_bid(hand: str, auction: str, expected: str) -> None:
+    assert choose(hand, auction) == expected

@@ -770,3 +770,21 @@ def test_three_card_support_with_slam_interest_goes_through_the_fourth_suit() ->
     assert shown.hcp[0] == 16 and shown.forcing is Forcing.FORCING
     assert explain_text(MODERN.meaning(ctx, Call.parse("3H"))).startswith(
         "support with slam interest")
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # the top of 1NT with the unbid suits stopped invites after opener's new suit (s27-a
+    # 215: 2H preference with 10 HCP, 3NT made); opener bids game with 14+
+    ("KQ2.82.K63.Q8532", "1H P 1NT P 2D P", "2NT"),
+    ("KQ2.82.K63.Q8532", "1S P 1NT P 2D P", "2S"),         # two spades: the preference
+    ("Q32.82.K63.Q8532", "1H P 1NT P 2D P", "2H"),         # 7 HCP: the preference
+    ("94.AKJT5.AQ94.64", "1H P 1NT P 2D P 2NT P", "3NT"),
+    ("94.AKJT5.AQ94.J4", "1H P 1NT P 2D P 2NT P", "3NT"),
+    ("94.AKJT5.KQ94.64", "1H P 1NT P 2D P 2NT P", "Pass"),  # 12: declines
+    # a seven-card major and a singleton pull responder's 3NT after a two-over-one
+    # (s27-a 341: 3NT failed, 4H made with KQJ97653)
+    ("K8.KQJ97653.5.Q6", "1H P 2D P 2H P 3NT P", "4H"),
+    ("K8.KQJ9765.53.Q6", "1H P 2D P 2H P 3NT P", "Pass"),  # no short suit: notrump
+])
+def test_placing_the_game_after_opener_s_rebid(hand: str, auction: str, call: str) -> None:
+    assert choose(MODERN, hand, auction) == call

@@ -578,6 +578,19 @@ def _additions() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("overcaller_cue_min", "1s Lt P Ls P ?", "ct", hcp=(8, 13),
                               points=Points.TOTAL, lengths={"t": (5, 13)},
                               notes=(("minimum", None),))),
+        # the cue-bidder opposite that minimum (8-13): the major game with 14+ support
+        # points, 25 with the middle of it; over a minor 3NT with 13+ HCP and their suit
+        # stopped, else five of it with 15+ (a 14-count passed 3C with 5C cold)
+        ("advance_ov_cue", _R("cue_raiser_major_game", "1s Lt P Ls P Lt P ?", "4t",
+                              hcp=(14, ANY), points=Points.SUPPORT, trump="t",
+                              lengths={"t": (3, 13)}, when=lambda c, b: b["t"].is_major)),
+        ("advance_ov_cue", _R("cue_raiser_3nt", "1s Lt P Ls P Lt P ?", "3N", hcp=(13, ANY),
+                              test=_stopper("s"), test_note=("stopper", "s"),
+                              when=lambda c, b: not b["t"].is_major
+                              and c.cheapest_level(Strain.NOTRUMP) == 3)),
+        ("advance_ov_cue", _R("cue_raiser_minor_game", "1s Lt P Ls P Lt P ?", "5t",
+                              hcp=(15, ANY), points=Points.SUPPORT, trump="t",
+                              lengths={"t": (3, 13)}, when=lambda c, b: not b["t"].is_major)),
         # balancing over a weak two passed round to us
         ("balance_1nt", _R("balance_weak_double", "2s P P ?", "X", hcp=(10, ANY),
                            lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
@@ -620,7 +633,8 @@ def _additions() -> list[tuple[str, Rule]]:
         *_two_suiter_advances(),
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
         *_over_raised_preempt(), *_six_five_comes_alive(),
-        *_contested_notrump(), *_doubler_rebids(), *_doubler_nt_advances(),
+        *_raise_free_bid(), *_contested_notrump(), *_doubler_rebids(),
+        *_doubler_nt_advances(),
         *_negative_double_raised(), *_free_advances(), *_strong_again(),
         *_balanced_redouble(), *_over_three_level_jump(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
@@ -680,6 +694,7 @@ def _additions() -> list[tuple[str, Rule]]:
                              lengths={"t": (5, 13)}, notes=(("balancing", None),),
                              test=lambda i, b, c: i.lengths[b["t"]] >= 6 or i.good_suit(b["t"]))),
         ("over_1nt_pass", _R("balance_1nt_pass", "1N P P ?", "P")),
+        *_over_their_1nt_overcall(),
         # the law of total tricks: compete to the level of the fit
         ("comp_raise", _R("comp_jump_raise", "1M Lt ?", "jM", hcp=(3, 9), lengths={"M": (4, 13)},
                           notes=(("preempt", None),), when=_jump_is_three)),
@@ -1589,7 +1604,63 @@ def _reopening() -> list[tuple[str, Rule]]:
                                   lengths={"s": (2, 13)},
                                   when=lambda c, b: c.cheapest_level(b["s"].strain) <= 3)),
         ]
+        out += _reopener_rebids(tag, f"{reopen[:-2]} Lu P ?")
     return out
+
+
+def _over_their_1nt_overcall() -> list[tuple[str, Rule]]:
+    """Responder over their 1NT overcall of partner's opening (15–18): the double with 10+
+    HCP (penalty: the side has 21+ of the 40), a raise with three of opener's major (five
+    of a minor) and 5–9 HCP, a good five-card or any six-card suit of our own
+    with 5–9 (to play); after the penalty double, their escape at the two level is doubled
+    by opener with four of it and by the doubler with three (the SAYC booklet: doubles
+    after a penalty double are for penalty). An 8-count with four trumps passed 1H-1NT
+    and four of the major made."""
+    start = "1s 1N ?"
+    long_or_good = {"test": lambda i, b, c: i.lengths[b["t"]] >= 6 or i.good_suit(b["t"])}
+    return [
+        ("comp_pass", _R("resp_1nt_ov_double", start, "X", hcp=(10, ANY),
+                         notes=(("penalty", None),))),
+        *[("comp_pass", _R(f"resp_1nt_ov_raise{tag}", start, "2s", hcp=(5, 9),
+                           lengths={"s": (need, 13)},
+                           when=lambda c, b, major=major: b["s"].is_major is major))
+          for tag, need, major in (("", 3, True), ("_minor", 5, False))],
+        ("comp_pass", _R("resp_1nt_ov_suit", start, "2t", hcp=(5, 9), lengths={"t": (5, 13)},
+                         **long_or_good)),
+        ("comp_pass", _R("opener_1nt_ov_penalty", "1s 1N X Lt ?", "X", lengths={"t": (4, 13)},
+                         notes=(("penalty", None),), when=_at_level(2))),
+        ("comp_pass", _R("doubler_1nt_ov_penalty", "1s 1N X Lt P P ?", "X",
+                         lengths={"t": (3, 13)}, notes=(("penalty", None),),
+                         when=_at_level(2))),
+    ]
+
+
+def _reopener_rebids(tag: str, start: str) -> list[tuple[str, Rule]]:
+    """The reopening doubler after partner's new suit, as the takeout doubler after an
+    advance (``_doubler_rebids``): game in partner's major with four of it, or in our own
+    five-card major, when the two hands make 25 (the middle of the advance's range); a
+    raise inviting it with 21–24; a six-card suit, or a five-card major with 17+ HCP, bid
+    again below game; else a pass (a 20-count passed partner's forced 3♦ with a singleton
+    and AK864, where 4♠ made)."""
+    def major_below_game(var: str) -> Callable[[Context, Bind], bool]:
+        return lambda c, b: b[var].is_major and _at_level(3)(c, b)
+    return [
+        ("advance_ov_cue", _R(f"reopener_raise_game{tag}", start, "4u", lengths={"u": (4, 13)},
+                              points=Points.SUPPORT, trump="u", test=_with_advance(25),
+                              when=major_below_game("u"))),
+        ("advance_ov_cue", _R(f"reopener_own_game{tag}", start, "4s", lengths={"s": (5, 13)},
+                              hcp=(16, ANY), test=_with_advance(25, own=True),
+                              when=major_below_game("s"))),
+        ("advance_ov_cue", _R(f"reopener_raise{tag}", start, "cu", lengths={"u": (4, 13)},
+                              points=Points.SUPPORT, trump="u", forcing=F.INVITATIONAL,
+                              test=_with_advance(21, 24),
+                              when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3)),
+        ("advance_ov_cue", _R(f"reopener_own_suit{tag}", start, "cs", lengths={"s": (5, 13)},
+                              hcp=(15, ANY),
+                              test=lambda i, b, c: i.lengths[b["s"]] >= 6 or (
+                                  i.hcp >= 17 and b["s"].is_major),
+                              when=lambda c, b: c.cheapest_level(b["s"].strain) <= 3)),
+    ]
 
 
 def _weak_two_new_suit() -> list[tuple[str, Rule]]:
@@ -1613,6 +1684,30 @@ def _weak_two_new_suit() -> list[tuple[str, Rule]]:
         ("weak2_ask", _R("weak2_new_3nt", f"{start} Ls P ?", "3N", hcp=(14, ANY),
                          forcing=F.SIGNOFF, when=_no_strong)),
     ]
+
+
+def _raise_free_bid() -> list[tuple[str, Rule]]:
+    """Opener raises partner's free bid over their overcall (1♣–(1♥)–1♠–(P or 2♥)) with
+    four of it as without the overcall, in support points: the cheapest raise with a
+    minimum (10–15), a jump with 16–18 (invitational), the major game with 19+ (a 14-count
+    with four spades bid 4♠ on the placement's guess, and a 14-count with three passed
+    partner's 1♠ out of a fit)."""
+    out: list[tuple[str, Rule]] = []
+    for tag, start in (("", "1s Lt Lu P ?"), ("_raised", "1s Lt Lu Lt ?")):
+        four = {"lengths": {"u": (4, 13)}, "points": Points.SUPPORT, "trump": "u"}
+        out += [
+            ("advance_ov_cue", _R(f"opener_free_raise_game{tag}", start, "4u", hcp=(19, ANY),
+                                  when=lambda c, b: b["u"].is_major
+                                  and c.cheapest_level(b["u"].strain) <= 4, **four)),
+            ("advance_ov_cue", _R(f"opener_free_raise_jump{tag}", start, "ju", hcp=(16, 18),
+                                  forcing=F.INVITATIONAL,
+                                  when=lambda c, b: c.cheapest_level(b["u"].strain) <= 2,
+                                  **four)),
+            ("advance_ov_cue", _R(f"opener_free_raise{tag}", start, "cu", hcp=(10, 15),
+                                  when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3,
+                                  **four)),
+        ]
+    return out
 
 
 def _contested_notrump() -> list[tuple[str, Rule]]:
@@ -1930,6 +2025,17 @@ def _second_round() -> list[Rule]:
         # Root, "Commonsense Bidding")
         _R("resp_1nt_new_raise", "1s P 1N P 2u P ?", "3u", hcp=(8, ANY), points=Points.SUPPORT,
            trump="u", lengths={"u": (4, 13)}, forcing=F.INVITATIONAL, when=_new_below),
+        # the top of 1NT (9-10), balanced, with the unbid suits stopped and no fit invites
+        # with 2NT (Root, "Commonsense Bidding": 2NT here is 10-12 where 1NT may hold 12,
+        # the top of 6-10 in SAYC); opener bids the notrump game with 14+, 24 together
+        _R("resp_1nt_new_2nt", "1s P 1N P 2u P ?", "2N", hcp=(9, 10), forcing=F.INVITATIONAL,
+           balanced=True, lengths={"s": (0, 2), "u": (0, 3)},
+           test=_stopped_outside("s", "u"),
+           test_note=("unbid_stopped", None), when=_new_below),
+        _R("opener_new_2nt_accept", "1s P 1N P 2u P 2N P ?", "3N", hcp=(14, ANY),
+           notes=(("maximum", None),), when=_new_below),
+        _R("opener_new_2nt_decline", "1s P 1N P 2u P 2N P ?", "P", hcp=(0, 13),
+           notes=(("minimum", None),), when=_new_below),
         _R("resp_1nt_new_preference", "1s P 1N P 2u P ?", "2s", hcp=(6, 10),
            lengths={"s": (2, 3)}, when=_new_below,
            test=lambda i, b, c: i.lengths[b["s"]] + 1 >= i.lengths[b["u"]]),
@@ -2118,6 +2224,10 @@ def _two_over_one_rebid_answers() -> list[Rule]:
            points=Points.TOTAL, notes=(("maximum", None),), when=not_forced),
         _R("opener_two_rebid_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
            points=Points.TOTAL, notes=(("minimum", None),), when=not_forced),
+        # a seven-card major plays in game in it, not in responder's 3NT: responder chose
+        # notrump knowing six of it, and a seventh with a short suit runs as trumps
+        _R("opener_two_rebid_3nt_to_major", f"{seq} 3N P ?", "4s", lengths={"s": (7, 13)},
+           when=lambda c, b: b["s"].is_major, test=lambda i, b, c: min(i.lengths) <= 1),
     ]
 
 
