@@ -811,3 +811,17 @@ def test_the_cue_bidder_after_the_overcaller_s_minimum(hand: str, auction: str,
 ])
 def test_opener_raises_a_free_bid(hand: str, auction: str, expected: str) -> None:
     assert choose(hand, auction) == expected
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # the direct seat is the seat right after the opening in whichever seat it came: weak
+    # jump overcalls and the major game over a third-seat opening too (s27-a 246: eight
+    # hearts with four losers overcalled 1H over P P 1C and played there, 4H made)
+    ("KQ.AQJ87543.KT9.", "P P 1C", "4H"),
+    ("32.KQJ975.32.432", "P 1C", "2H"),
+    ("32.KQJ975.32.432", "P P P 1C", "2H"),
+    ("32.KQJ975.32.432", "1C P P", "Pass"),           # balancing: no weak jump
+])
+def test_direct_seat_overcalls_after_a_passed_opening(hand: str, auction: str,
+                                                      expected: str) -> None:
+    assert choose(hand, auction) == expected

@@ -254,7 +254,9 @@ def _at_level(level: int) -> Callable[[Context, Bind], bool]:
 
 
 def _direct(ctx: Context, bind: Bind) -> bool:
-    return len(ctx.calls) <= 2  # the seat right after the opening (not balancing)
+    """The seat right after the opening, in any seat it was made (not balancing: a count
+    of calls left out the third- and fourth-seat openings)."""
+    return bool(ctx.calls) and ctx.calls[-1].is_bid
 
 
 def _two_suiter(low: Suit, high: Suit) -> Callable[[HandInfo, Bind, Context], bool]:
@@ -349,7 +351,7 @@ def _replacements() -> dict[str, Rule]:
         _R("takeout", "1s ?", "X", hcp=(11, 17), lengths={"s": (0, 3)}, artificial=True,
            forcing=F.FORCING, notes=(("takeout", None), ("unbid_suits", None)), test=_takeout),
         _R("weak_jump_overcall", "1s ?", "jt", hcp=(5, 10), lengths={"t": (6, 7)},
-           notes=(("weak", None),), test=_weak_jump, when=lambda c, b: len(c.calls) <= 2),
+           notes=(("weak", None),), test=_weak_jump, when=_direct),
         _R("overcall_1", "1s ?", "1t", hcp=(8, 17), lengths={"t": (5, 13)},
            when=lambda c, b: b["t"] > b["s"], test=_overcall_1),
         _R("overcall_2", "1s ?", "2t", hcp=(9, 17), lengths={"t": (5, 13)},
@@ -554,7 +556,7 @@ def _additions() -> list[tuple[str, Rule]]:
         # seven-card weak jump overcalls at the three level
         ("weak_jump_overcall", _R("weak_jump_overcall_3", "1s ?", "3t", hcp=(5, 10),
                                   lengths={"t": (7, 8)}, notes=(("preempt", None),),
-                                  test=_weak_jump, when=lambda c, b: len(c.calls) <= 2)),
+                                  test=_weak_jump, when=_direct)),
         # over a weak two: a good six-card suit at the two level from 8 HCP (Root,
         # "Commonsense Bidding": the overcall is judged by playing strength)
         ("over_weak_overcall", _R("over_weak_overcall_long", "2s ?", "ct", hcp=(8, 9),
@@ -611,7 +613,7 @@ def _additions() -> list[tuple[str, Rule]]:
         ("takeout", _R("overcall_major_game", "1s ?", "4t", hcp=(8, 18),
                        lengths={"t": (7, 13)}, test=lambda i, b, c: i.losers() <= 4,
                        when=lambda c, b: b["t"].is_major and b["t"] is not b["s"]
-                       and len(c.calls) <= 2)),
+                       and _direct(c, b))),
         # partner has placed the contract: the advancer passes (no cue-bid or rescue of a
         # suit that plays itself)
         ("takeout", _R("overcall_major_game_pass", "1s 4t P ?", "P",

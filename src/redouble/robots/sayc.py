@@ -958,7 +958,7 @@ def _rules() -> list[Rule]:
            forcing=F.FORCING,
            notes=(("takeout", None), ("unbid_suits", None)), test=_takeout_shape))
     add(_R("weak_jump_overcall", "1s ?", "jt", hcp=(5, 10), lengths={"t": (6, 6)},
-           notes=(("weak", None),), test=_good_t, when=lambda c, b: len(c.calls) <= 2))
+           notes=(("weak", None),), test=_good_t, when=lambda c, b: c.calls[-1].is_bid))
     add(_R("overcall_1", "1s ?", "1t", hcp=(8, 17), lengths={"t": (5, 13)},
            when=_t_above_s, test=lambda i, b, c: i.hcp >= 10 or _good_t(i, b, c)))
     add(_R("overcall_2", "1s ?", "2t", hcp=(11, 17), lengths={"t": (5, 13)},
