@@ -825,3 +825,32 @@ def test_opener_raises_a_free_bid(hand: str, auction: str, expected: str) -> Non
 def test_direct_seat_overcalls_after_a_passed_opening(hand: str, auction: str,
                                                       expected: str) -> None:
     assert choose(hand, auction) == expected
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # the negative doubler after opener's minimum answer (s27-c 135: 17 HCP and four
+    # spades passed 1S): game, an invitation, 3NT with their suit stopped
+    ("AJ84.3.AQ95.AQ83", "1D 1H X P 1S P", "4S"),
+    ("AJ84.32.Q95.K983", "1D 1H X P 1S P", "2S"),
+    ("AJ8.KJ3.A953.K98", "1D 1H X P 1S P", "3NT"),
+    ("KQ32.32.AK42.Q32", "1D 1H X P 1S P 2S P", "4S"),
+    ("KQ32.32.K842.Q32", "1D 1H X P 1S P 2S P", "Pass"),
+    # the cue-bid raise of a minor (s29-a 164: 13 HCP and KQ843 passed 1C-(2D)): opener
+    # bids notrump with their suit stopped, else the minor; the cue-bidder places it
+    ("53.AK4.J92.KQ843", "1C 2D", "3D"),
+    ("KJT2.JT72.AQ.J96", "1C 2D 3D P", "3NT"),
+    ("KJT2.JT72.T2.AJ96", "1C 2D 3D P", "4C"),
+    ("53.AK4.J92.KQ843", "1C 2D 3D P 4C P", "5C"),
+    ("KJT2.JT72.KQ.J96", "1C 1D 2D P", "2NT"),
+    ("53.AK4.J92.KQ843", "1C 1D 2D P 2NT P", "3NT"),
+    # six of a major after the negative double and opener's 1NT (s29-a 761: 2NT, 4H made)
+    ("J.Q97652.Q97.AQ3", "1C 1S X P 1NT P", "4H"),
+    ("J.Q97652.Q97.J83", "1C 1S X P 1NT P", "2H"),
+    ("A72.J43.AT2.K652", "1C 1S X P 1NT P 3H P", "4H"),
+    # a slam needs the values partner's calls showed over their overcall too (s29-a 863:
+    # 19 HCP jumped to 6C opposite a raise)
+    ("AJ5.J7.KJ.AKQJ65", "P P 1C 1S 2C 2D", "5C"),
+])
+def test_the_negative_doubler_and_the_minor_cue_raise(hand: str, auction: str,
+                                                      expected: str) -> None:
+    assert choose(hand, auction) == expected

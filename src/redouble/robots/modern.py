@@ -635,9 +635,10 @@ def _additions() -> list[tuple[str, Rule]]:
         *_two_suiter_advances(),
         *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
         *_over_raised_preempt(), *_six_five_comes_alive(),
-        *_raise_free_bid(), *_contested_notrump(), *_doubler_rebids(),
+        *_raise_free_bid(), *_minor_cue_raise(), *_negative_doubler_long_major(),
+        *_contested_notrump(), *_doubler_rebids(),
         *_doubler_nt_advances(),
-        *_negative_double_raised(), *_free_advances(), *_strong_again(),
+        *_negative_doubler_rebids(), *_negative_double_raised(), *_free_advances(), *_strong_again(),
         *_balanced_redouble(), *_over_three_level_jump(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
@@ -1174,6 +1175,70 @@ def _competitive_advances() -> list[tuple[str, Rule]]:
     ]
 
 
+def _negative_doubler_rebids() -> list[tuple[str, Rule]]:
+    """The negative doubler after opener's cheapest answer (a minimum, 11–14: the jump
+    shows 15–18): with four of opener's major the game with 13+ support points and an
+    invitational raise with 10–12, which opener accepts with 14; without a fit 3NT with
+    13+ and their suit stopped (a 17-count with four spades passed 1♦–(1♥)–X–1♠ with a
+    game on)."""
+    start = "1s Lt X P Lu P ?"
+
+    def cheapest_answer(ctx: Context) -> bool:
+        last = ctx.partner_last()
+        return last is not None and "jump" not in last.rule
+    fit = {"lengths": {"u": (4, 13)}, "points": Points.SUPPORT, "trump": "u"}
+    return [
+        ("advance_ov_cue", _R("negx_doubler_game", start, "4u", hcp=(13, ANY),
+                              when=lambda c, b: b["u"].is_major and cheapest_answer(c)
+                              and c.cheapest_level(b["u"].strain) <= 4, **fit)),
+        ("advance_ov_cue", _R("negx_doubler_invite", start, "cu", hcp=(10, 12),
+                              forcing=F.INVITATIONAL,
+                              when=lambda c, b: b["u"].is_major and cheapest_answer(c)
+                              and c.cheapest_level(b["u"].strain) <= 3, **fit)),
+        ("advance_ov_cue", _R("negx_doubler_3nt", start, "3N", hcp=(13, ANY),
+                              lengths={"u": (0, 3)}, test=_stopper("t"),
+                              test_note=("stopper", "t"),
+                              when=lambda c, b: cheapest_answer(c)
+                              and c.cheapest_level(Strain.NOTRUMP) <= 3)),
+        ("advance_ov_cue", _R("negx_invite_accept", f"{start[:-2]} Lu P ?", "4u",
+                              hcp=(14, ANY), points=Points.SUPPORT, trump="u",
+                              notes=(("maximum", None),),
+                              when=lambda c, b: b["u"].is_major and _partner_rule(
+                                  c, "negx_doubler_invite"))),
+    ]
+
+
+def _negative_doubler_long_major() -> list[tuple[str, Rule]]:
+    """The negative doubler with six of a major opposite opener's minimum 1NT (11–14): the
+    major game with 11+ HCP, three of it inviting with 9–10 (opener accepts with 13, or 12
+    and three of it), two of it to play with less (s29-a 761: six hearts and 10 HCP bid
+    2NT over the 1NT, 4H made); the double was made because the free bid at the two level
+    needs 11."""
+    start = "1s Lt X P 1N P ?"
+    six = {"lengths": {"u": (6, 13)}}
+    return [
+        ("advance_ov_cue", _R("negx_nt_major_game", start, "4u", hcp=(11, ANY),
+                              when=lambda c, b: b["u"].is_major, **six)),
+        ("advance_ov_cue", _R("negx_nt_major_invite", start, "3u", hcp=(9, 10),
+                              forcing=F.INVITATIONAL, when=lambda c, b: b["u"].is_major,
+                              **six)),
+        ("advance_ov_cue", _R("negx_nt_major_accept", f"{start[:-2]} 3u P ?", "4u",
+                              hcp=(12, ANY), notes=(("maximum", None),),
+                              when=lambda c, b: b["u"].is_major,
+                              test=lambda i, b, c: i.hcp >= 13 or i.lengths[b["u"]] >= 3)),
+        ("advance_ov_cue", _R("negx_nt_major_signoff", start, "2u", hcp=(0, 8),
+                              forcing=F.SIGNOFF,
+                              when=lambda c, b: b["u"].is_major and c.cheapest_level(
+                                  b["u"].strain) == 2, **six)),
+    ]
+
+
+def _partner_rule(ctx: Context, name: str) -> bool:
+    """Partner's last call was made by the rule ``name`` (alone or merged with others)."""
+    last = ctx.partner_last()
+    return last is not None and name in last.rule.split("|")
+
+
 def _negative_double_raised() -> list[tuple[str, Rule]]:
     """Partner's negative double and their raise of the overcall: opener bids the major game
     in the four-card major the double promised when the values are there (support points and
@@ -1685,6 +1750,47 @@ def _weak_two_new_suit() -> list[tuple[str, Rule]]:
                          when=lambda c, b: _no_strong(c, b) and b["s"].is_major)),
         ("weak2_ask", _R("weak2_new_3nt", f"{start} Ls P ?", "3N", hcp=(14, ANY),
                          forcing=F.SIGNOFF, when=_no_strong)),
+    ]
+
+
+def _minor_cue_raise() -> list[tuple[str, Rule]]:
+    """The cue-bid raise of partner's minor over their overcall (1♣–(2♦)–3♦: five or more
+    of the minor, a limit raise or better, no stopper for notrump and no major to show),
+    as of a major (Root and Pavlicek): opener bids notrump with their suit stopped (2NT
+    with a minimum where it is cheap, else 3NT), five of the minor with 15+, else the
+    cheapest level of it (a minimum, not forcing); the cue-bidder then bids 3NT with a stopper and 13+, five
+    of the minor with 14+ support points (a 13-count with KQ843 passed 1♣–(2♦) out, 3NT
+    made)."""
+    seq = "1m Lt Lt P"
+    cued = {"when": _cue_raised}
+
+    def nt_at(level: int) -> Callable[[Context, Bind], bool]:
+        return lambda c, b: _cue_raised(c, b) and c.cheapest_level(Strain.NOTRUMP) == level
+    return [
+        ("comp_pass", _R("comp_cue_raise_minor", "1m Lt ?", "ct", hcp=(11, ANY),
+                         lengths={"m": (5, 13)}, artificial=True, notes=(("cue_raise", None),),
+                         forcing=F.FORCING,
+                         when=lambda c, b: c.cheapest_level(b["t"].strain) <= 3)),
+        ("advance_ov_cue", _R("opener_minor_cue_2nt", f"{seq} ?", "2N", hcp=(11, 14),
+                              test=_stopper("t"), test_note=("stopper", "t"), when=nt_at(2))),
+        ("advance_ov_cue", _R("opener_minor_cue_3nt", f"{seq} ?", "3N", test=_stopper("t"),
+                              test_note=("stopper", "t"), when=nt_at(3))),
+        ("advance_ov_cue", _R("opener_minor_cue_3nt_strong", f"{seq} ?", "3N", hcp=(15, ANY),
+                              test=_stopper("t"), test_note=("stopper", "t"), when=nt_at(2))),
+        ("advance_ov_cue", _R("opener_minor_cue_game", f"{seq} ?", "5m", hcp=(15, ANY),
+                              **cued)),
+        ("advance_ov_cue", _R("opener_minor_cue_min", f"{seq} ?", "cm", hcp=(0, 14),
+                              notes=(("minimum", None),),
+                              when=lambda c, b: _cue_raised(c, b)
+                              and c.cheapest_level(b["m"].strain) <= 4)),
+        ("advance_ov_cue", _R("cue_raiser_minor_2nt_game", f"{seq} 2N P ?", "3N",
+                              hcp=(12, ANY), **cued)),
+        ("advance_ov_cue", _R("cue_raiser_minor_min_3nt", f"{seq} Lm P ?", "3N",
+                              hcp=(13, ANY), test=_stopper("t"), test_note=("stopper", "t"),
+                              when=lambda c, b: _cue_raised(c, b)
+                              and c.cheapest_level(Strain.NOTRUMP) == 3)),
+        ("advance_ov_cue", _R("cue_raiser_minor_min_game", f"{seq} Lm P ?", "5m",
+                              hcp=(14, ANY), points=Points.SUPPORT, trump="m", **cued)),
     ]
 
 
@@ -2992,6 +3098,11 @@ def _partner_by_rules(ctx: Context) -> int:
     return lo
 
 
+def _is_slam(call: Call | None) -> bool:
+    """A bid at the six or seven level (their sacrifice over our slam)."""
+    return call is not None and (call.level or 0) >= 6
+
+
 def _is_game(call: Call) -> bool:
     """A game and not a slam: 3NT, 4♥/4♠, 5♣/5♦ or any call between them and six."""
     if call.level is None or call.strain is None or call.level >= 6:
@@ -3361,9 +3472,11 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
         small = Call.bid(6, call.strain)
         if ctx.last_bid is None or small.rank > ctx.last_bid.rank:
             call, shown = small, sayc.describe_natural(system, ctx, small)
-    if call.is_bid and (call.level or 0) >= 6 and ctx.last_bid_by_us():
-        # a slam needs the strength partner's system calls showed; short of it, game (a
-        # forcing call from partner still has to be answered: never a pass of a force);
+    if call.is_bid and (call.level or 0) >= 6 and (ctx.last_bid_by_us() or not _is_slam(
+            ctx.last_bid)):
+        # a slam needs the strength partner's system calls showed, over their overcall as
+        # over our own bid (s29-a 863: 19 HCP jumped to 6C opposite a raise); short of it,
+        # game (a forcing call from partner still has to be answered: never a pass of a force);
         # and partner's force is answered by showing a five-card suit not yet bid before
         # any slam is placed (a game-forced auction describes first)
         assert call.strain is not None
