@@ -738,9 +738,12 @@ def test_a_game_on_a_fit_over_their_bid_reads_from_the_opener_s_minimum() -> Non
     # opener's 4H after partner's raise over their double, opener's 4S raise of partner's
     # spades over their 2H: shape bids these (s27-a board 12: KJT8652 and 11 HCP over 1H X
     # 2H), so the explanation does not claim the 15-18+ a point count would need
-    for auction, call in (("P 1H X 2H P", "4H"), ("1D P 1S 2H", "4S"), ("1S X 3S 4C", "4S")):
+    for auction, call in (("P 1H X 2H P", "4H"), ("1S X 3S 4C", "4S")):
         shown = meaning(auction, call).shown
         assert shown.hcp[0] <= 10 and shown.conflicts() == []
+    # opener's raise of partner's response they overcalled is by support points (the
+    # cheapest raise 10-15, a jump 16-18), so the game raise reads 19+
+    assert meaning("1D P 1S 2H", "4S").rule == "opener_free_raise_game_over"
     # uncontested, opener's game after the single raise still shows its strength
     assert meaning("1S P 2S P", "4S").shown.hcp[0] >= 17
 

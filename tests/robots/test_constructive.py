@@ -785,6 +785,9 @@ def test_three_card_support_with_slam_interest_goes_through_the_fourth_suit() ->
     # (s27-a 341: 3NT failed, 4H made with KQJ97653)
     ("K8.KQJ97653.5.Q6", "1H P 2D P 2H P 3NT P", "4H"),
     ("K8.KQJ9765.53.Q6", "1H P 2D P 2H P 3NT P", "Pass"),  # no short suit: notrump
+    # six of the major and a singleton after a new suit (s27-c 8: 6-5 passed 3NT)
+    ("AT9652.Q.A8754.A", "1S P 2C P 2D P 3NT P", "4S"),
+    ("AT965.Q2.A8754.A", "1S P 2C P 2D P 3NT P", "Pass"),
 ])
 def test_placing_the_game_after_opener_s_rebid(hand: str, auction: str, call: str) -> None:
     assert choose(MODERN, hand, auction) == call

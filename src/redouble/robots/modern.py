@@ -1795,25 +1795,32 @@ def _minor_cue_raise() -> list[tuple[str, Rule]]:
 
 
 def _raise_free_bid() -> list[tuple[str, Rule]]:
-    """Opener raises partner's free bid over their overcall (1♣–(1♥)–1♠–(P or 2♥)) with
-    four of it as without the overcall, in support points: the cheapest raise with a
-    minimum (10–15), a jump with 16–18 (invitational), the major game with 19+ (a 14-count
-    with four spades bid 4♠ on the placement's guess, and a 14-count with three passed
-    partner's 1♠ out of a fit)."""
+    """Opener raises partner's one-level free bid over their overcall (1♣–(1♥)–1♠–(P or
+    2♥)), or partner's one-level response they overcalled (1♦–P–1♠–(2♣)), with four of it
+    as without them, in support points: the cheapest raise with a minimum (10–15), a jump
+    with 16–18 (invitational), the major game with 19+ (14-counts with four spades bid 4♠
+    on the placement's guess). A two- or three-level suit (five cards, 11+) is left to the
+    placement, which raises it with three (measured: rules for it in support points cost
+    the slams the placement's reading led to)."""
     out: list[tuple[str, Rule]] = []
-    for tag, start in (("", "1s Lt Lu P ?"), ("_raised", "1s Lt Lu Lt ?")):
+
+    def one(ctx: Context, bind: Bind) -> bool:
+        last = ctx.partner_last()
+        return last is not None and last.call.level == 1
+    for tag, start in (("", "1s Lt Lu P ?"), ("_raised", "1s Lt Lu Lt ?"),
+                       ("_over", "1s P Lu Lt ?")):
         four = {"lengths": {"u": (4, 13)}, "points": Points.SUPPORT, "trump": "u"}
         out += [
             ("advance_ov_cue", _R(f"opener_free_raise_game{tag}", start, "4u", hcp=(19, ANY),
-                                  when=lambda c, b: b["u"].is_major
+                                  when=lambda c, b: one(c, b) and b["u"].is_major
                                   and c.cheapest_level(b["u"].strain) <= 4, **four)),
             ("advance_ov_cue", _R(f"opener_free_raise_jump{tag}", start, "ju", hcp=(16, 18),
                                   forcing=F.INVITATIONAL,
-                                  when=lambda c, b: c.cheapest_level(b["u"].strain) <= 2,
-                                  **four)),
+                                  when=lambda c, b: one(c, b)
+                                  and c.cheapest_level(b["u"].strain) <= 2, **four)),
             ("advance_ov_cue", _R(f"opener_free_raise{tag}", start, "cu", hcp=(10, 15),
-                                  when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3,
-                                  **four)),
+                                  when=lambda c, b: one(c, b)
+                                  and c.cheapest_level(b["u"].strain) <= 3, **four)),
         ]
     return out
 
@@ -2336,6 +2343,12 @@ def _two_over_one_rebid_answers() -> list[Rule]:
         # notrump knowing six of it, and a seventh with a short suit runs as trumps
         _R("opener_two_rebid_3nt_to_major", f"{seq} 3N P ?", "4s", lengths={"s": (7, 13)},
            when=lambda c, b: b["s"].is_major, test=lambda i, b, c: min(i.lengths) <= 1),
+        # the same with six of it after a new suit (1♠–2♣–2♦–3NT with 6-5 and a singleton):
+        # responder's 3NT holds two of the major, eight trumps and a ruff; a stronger
+        # opener looks for slam by the placement
+        _R("opener_new_suit_3nt_to_major", "1s P 2t P 2u P 3N P ?", "4s", hcp=(0, 15),
+           lengths={"s": (6, 13)}, when=lambda c, b: b["s"].is_major,
+           test=lambda i, b, c: min(i.lengths) <= 1),
     ]
 
 
