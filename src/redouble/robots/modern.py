@@ -1276,8 +1276,7 @@ def _negative_double_raised() -> list[tuple[str, Rule]]:
 def _strong_double(ctx: Context) -> bool:
     """Partner's last call may be the double that shows strength short in their suit (its
     reading merges it with the penalty double: the hand with three trumps leaves both in)."""
-    last = ctx.partner_last()
-    return last is not None and "negx_raised_strong" in last.rule.split("|")
+    return _partner_rule(ctx, "negx_raised_strong")
 
 
 def _free_advances() -> list[tuple[str, Rule]]:
