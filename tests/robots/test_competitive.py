@@ -857,3 +857,29 @@ def test_direct_seat_overcalls_after_a_passed_opening(hand: str, auction: str,
 def test_the_negative_doubler_and_the_minor_cue_raise(hand: str, auction: str,
                                                       expected: str) -> None:
     assert choose(hand, auction) == expected
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # notrump over their overcall denies a major the hand could show: four at the one level
+    # (1H, forcing, not 1NT), five at the two level with 11+ (s27-c 820: 2NT with AQ542 and
+    # 12 HCP over 1C-(2D), the spade game missed); their major is no major to show
+    ("K32.KJ32.Q54.T32", "1C 1D", "1H"),
+    ("K32.KJ32.Q54.T32", "1C 1H", "1NT"),
+    ("KQ832.K2.Q54.J32", "1C 2D", "2S"),
+    ("KQ832.K2.KQ4.J32", "1C 2D", "2S"),
+    ("KQ3.K82.Q54.J432", "1C 2D", "2NT"),
+    # advancer's 1NT denies a six-card suit of its own: 2H, not 1NT with a singleton spade
+    ("2.KQJ843.Q54.A32", "1D 1S P", "2H"),
+    ("A2.KQ43.Q542.J32", "1D 1S P", "1NT"),
+])
+def test_notrump_after_an_overcall_denies_a_suit_to_show(hand: str, auction: str,
+                                                         expected: str) -> None:
+    assert choose(hand, auction) == expected
+
+
+def test_an_eight_card_suit_preempts_over_their_opening_at_any_colours() -> None:
+    # KJ987643 plays for six tricks vulnerable too (s27-c 362: passed 1C, 4S was on); seven
+    # cards vulnerable still need the suit quality of a weak two
+    assert choose("KJ987643.65.K94.", "1C", vul=BOTH) == "3S"
+    assert choose("KJ98764.652.K94.", "1C", vul=BOTH) == "Pass"
+    assert choose("KJ98764.652.K94.", "1C") == "3S"

@@ -791,3 +791,15 @@ def test_three_card_support_with_slam_interest_goes_through_the_fourth_suit() ->
 ])
 def test_placing_the_game_after_opener_s_rebid(hand: str, auction: str, call: str) -> None:
     assert choose(MODERN, hand, auction) == call
+
+
+def test_responder_with_a_second_suit_forces_rather_than_invite_in_notrump() -> None:
+    # 1D-1S-2D: 5-5 in the black suits with 11 HCP and a singleton diamond bids 3C, forcing
+    # to game (s27-b 961: an invitational 2NT with no heart stopped, 3NT made opposite)
+    auction = "1D P 1S P 2D P"
+    assert choose(MODERN, "AJ876.74.9.AQT84", auction) == "3C"
+    ctx = MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split()])
+    read = MODERN.meaning(ctx, Call.parse("3C"))
+    assert read.shown.forcing is Forcing.GAME_FORCING
+    # with four of the second suit it takes an opening hand
+    assert choose(MODERN, "AJ876.74.9.AQT8", "1D P 1S P 2D P") != "3C"

@@ -509,3 +509,18 @@ def test_two_clubs_raise_with_a_queen_or_two_arrives_fast() -> None:
     # key cards on 27 together (s27-c, board 704: 6S one off); six HCP raise to 3S
     assert _explained("874.J75.J64.K932", "2C P 2D P 2S P")[2].call == Call.parse("4S")
     assert _explained("874.J75.A64.K932", "2C P 2D P 2S P")[2].call == Call.parse("3S")
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # 11 opposite 2NT (20-21) after Stayman finds no fit: the quantitative 4NT (s29-a 848:
+    # 3NT with 32 between the hands, 6NT made); 12 bids the slam; opener accepts with 21
+    ("QJ5.QT62.9.AQT96", "2NT P 3C P 3S P", "4NT"),
+    ("QJ5.QT62.K9.AQT96", "2NT P 3C P 3S P", "6NT"),
+    ("AK92.AK8.K3.KJ82", "2NT P 3C P 3S P 4NT P", "6NT"),
+    ("AK92.AK8.K3.QJ82", "2NT P 3C P 3S P 4NT P", "Pass"),
+])
+def test_the_quantitative_4nt_after_stayman_over_2nt(hand: str, auction: str,
+                                                     expected: str) -> None:
+    calls = [Call.parse(c) for c in auction.split()]
+    ctx = MODERN.context(Seat.NORTH, Vulnerability.NONE, calls)
+    assert str(MODERN.choose(HandInfo.of(Hand.parse(hand).cards), ctx).call) == expected

@@ -149,11 +149,14 @@ def _overcall_2(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 
 def _weak_jump(info: HandInfo, bind: Bind, ctx: Context) -> bool:
-    """A weak jump overcall: the suit quality of a weak two, or not vulnerable a six-card
-    suit with shape (a side four-card suit, or a singleton) to make up for its honours."""
+    """A weak jump overcall: the suit quality of a weak two, an eight-card suit with two of
+    the top five honours, or not vulnerable a six-card suit with shape (a side four-card
+    suit, or a singleton) to make up for its honours."""
     suit = bind["t"]
     if suit_quality(info, suit, vulnerable=ctx.vulnerable):
         return True
+    if info.lengths[suit] >= 8 and info.top_honours(suit, 5) >= 2:
+        return True  # eight cards play for six tricks whatever the colours (KJ987643)
     shape = max(info.lengths[s] for s in Suit if s is not suit) >= 4 or min(info.lengths) <= 1
     return not ctx.vulnerable and info.top_honours(suit, 5) >= 1 and shape
 
@@ -330,6 +333,23 @@ def _replacements() -> dict[str, Rule]:
         _R("minor_limit_3nt", "1m P 3m P ?", "3N", hcp=(14, ANY),
            test=lambda i, b, c: sum(i.stopper(s) for s in Suit) >= 3
            and not _short_suit(i, b, c)),
+        # notrump over their overcall denies a major the hand could show: four cards at the
+        # one level (1C-(1D)-1H, not 1NT), both by the negative double, five at the two level
+        # with the 11+ a new suit there promises (1C-(2D)-2S with AQ542 and 12 HCP, not 2NT:
+        # s27-c 820, the spade game missed)
+        _R("comp_3nt", "1s Lt ?", "3N", hcp=(13, 16),
+           test=lambda i, b, c: sayc._stopper_t(i, b, c) and not _major_first(i, b, c)),
+        _R("comp_2nt", "1s Lt ?", "2N", hcp=(11, 12), balanced=True, forcing=F.INVITATIONAL,
+           test=lambda i, b, c: sayc._stopper_t(i, b, c) and not _major_first(i, b, c)),
+        _R("comp_1nt", "1s 1t ?", "1N", hcp=(8, 10),
+           test=lambda i, b, c: sayc._stopper_t(i, b, c)
+           and not sayc._major_to_show_over(i, b, c)),
+        # advancer's 1NT denies a six-card suit of its own: 1D-(1S)-P with KQJ843 of hearts
+        # and a singleton spade bids 2H (``advance_ov_new``), not notrump
+        _R("advance_ov_nt", "1s Lt P ?", "cN", hcp=(8, 12),
+           test=lambda i, b, c: sayc._stopper_s(i, b, c) and not any(
+               i.lengths[u] >= 6 for u in Suit if u not in (b["s"], b["t"])),
+           when=lambda c, b: c.last_bid is not None and (c.last_bid.level or 0) <= 1),
         _R("open_1major", "?", "1M", hcp=(10, 21), lengths={"M": (5, 13)},
            test=_open_suit(None)),
         _R("open_1d", "?", "1D", hcp=(10, 21), lengths={"D": (3, 13), "H": (0, 5), "S": (0, 5)},
@@ -498,6 +518,16 @@ def _transfer_shape() -> list[tuple[str, Rule]]:
                                         test=lambda i, b, c: i.losers() == 8)),
         ]
     return out
+
+
+def _major_first(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Over partner's opening and their overcall, a major this hand shows before any
+    notrump: four cards at the one level or in both majors (``_major_to_show_over``), or
+    five at the two level, the new suit there being forcing with 11+ HCP."""
+    if sayc._major_to_show_over(info, bind, ctx):
+        return True
+    return any(info.lengths[m] >= 5 and ctx.cheapest_level(m.strain) == 2
+               for m in (H, S) if m not in (bind["s"], bind["t"]))
 
 
 def _short_suit(info: HandInfo, bind: Bind, ctx: Context) -> bool:
@@ -1184,8 +1214,7 @@ def _negative_doubler_rebids() -> list[tuple[str, Rule]]:
     start = "1s Lt X P Lu P ?"
 
     def cheapest_answer(ctx: Context) -> bool:
-        last = ctx.partner_last()
-        return last is not None and "jump" not in last.rule
+        return ctx.partner_last() is not None and not _partner_rule(ctx, "negx_major_jump")
     fit = {"lengths": {"u": (4, 13)}, "points": Points.SUPPORT, "trump": "u"}
     return [
         ("advance_ov_cue", _R("negx_doubler_game", start, "4u", hcp=(13, ANY),
@@ -2255,6 +2284,13 @@ def _second_round() -> list[Rule]:
         _R("resp_own_minor_invite", "1s P 1t P 2s P ?", "3s", hcp=(10, 12),
            lengths={"s": (4, 13)}, forcing=F.INVITATIONAL,
            when=lambda c, b: not b["s"].is_major),
+        # a second suit, a minor, with an opening hand (11 HCP with 5-5) and no notrump
+        # game: the new suit, forcing to game (s27-b 961: 1D-1S-2D with AJ876 and AQT84
+        # bid an invitational 2NT with a singleton diamond and no heart stopped; 3NT made)
+        _R("resp_new_minor_force", "1s P 1t P 2s P ?", "cu", hcp=(11, ANY),
+           lengths={"t": (5, 13), "u": (4, 13)}, forcing=F.GAME_FORCING,
+           test=lambda i, b, c: i.hcp >= 12 or i.lengths[b["u"]] >= 5,
+           when=lambda c, b: not b["u"].is_major and b["u"] is not b["s"]),
         # opener accepts with 13+: 3NT with the two unbid suits stopped and a card in
         # responder's suit (a void there plays in the minor), else five of the minor with 15+
         # total points and shortness; a minimum passes
@@ -2859,9 +2895,24 @@ def _notrump_slams() -> list[tuple[str, Rule]]:
                     _R(f"2nt_stayman_{answer[1]}_6", f"2N P 3C P {answer} P ?",
                        f"6{answer[1]}", hcp=(11, ANY), lengths={answer[1]: (4, 13)})))
     for answer in ("3D", "3H", "3S"):
-        out.append(("2nt_stayman_3nt",
-                    _R(f"2nt_stayman_{answer.lower()}_6nt", f"2N P 3C P {answer} P ?", "6N",
-                       hcp=(12, ANY), test=_no_fit_with(Call.parse(answer)))))
+        seq = f"2N P 3C P {answer} P"
+        out += [
+            ("2nt_stayman_3nt",
+             _R(f"2nt_stayman_{answer.lower()}_6nt", f"{seq} ?", "6N",
+                hcp=(12, ANY), test=_no_fit_with(Call.parse(answer)))),
+            # 11 opposite 20–21 is 31–32: the quantitative 4NT, which opener accepts with
+            # 21 (s29-a 848: 3NT with 11 HCP and 32 between the hands, 6NT made)
+            ("2nt_stayman_3nt",
+             _R(f"2nt_stayman_{answer.lower()}_4nt", f"{seq} ?", "4N", hcp=(11, 11),
+                forcing=F.INVITATIONAL, notes=(("quantitative", None),),
+                test=_no_fit_with(Call.parse(answer)))),
+            ("2nt_stayman_3nt",
+             _R(f"2nt_stayman_{answer.lower()}_4nt_accept", f"{seq} 4N P ?", "6N",
+                hcp=(21, ANY), notes=(("maximum", None),))),
+            ("2nt_stayman_3nt",
+             _R(f"2nt_stayman_{answer.lower()}_4nt_decline", f"{seq} 4N P ?", "P",
+                hcp=(0, 20), notes=(("minimum", None),))),
+        ]
     return out
 
 
