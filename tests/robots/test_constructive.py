@@ -803,3 +803,12 @@ def test_responder_with_a_second_suit_forces_rather_than_invite_in_notrump() -> 
     assert read.shown.forcing is Forcing.GAME_FORCING
     # with four of the second suit it takes an opening hand
     assert choose(MODERN, "AJ876.74.9.AQT8", "1D P 1S P 2D P") != "3C"
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    ("KQ3.Q72.K964.KJ4", "3NT"),   # 14: the top of opener's 10–14 accepts
+    ("KQ3.Q72.K964.QJ4", "Pass"),  # 13 declines (s27-c 316, s29-a 416: 3NT failed on 24)
+])
+def test_opener_accepts_the_2nt_invitation_after_a_1nt_rebid_with_a_maximum(
+        hand: str, expected: str) -> None:
+    assert choose(MODERN, hand, "1D P 1S P 1NT P 2NT P") == expected

@@ -2311,9 +2311,11 @@ def _second_round() -> list[Rule]:
            test=lambda i, b, c: i.lengths[b["t"]] <= 5 or not b["t"].is_major),
         _R("resp_1nt_rebid_2nt", "1s P 1t P 1N P ?", "2N", hcp=(11, 12), balanced=True,
            forcing=F.INVITATIONAL),
-        _R("opener_2nt_invite_accept", "1s P 1t P 1N P 2N P ?", "3N", hcp=(13, ANY),
+        # opener's 1NT rebid is 10–14 (the rule of 20's light openings rebid it too): the
+        # invitation (11–12) is accepted with the top of the range, 14, as "maximum" means
+        _R("opener_2nt_invite_accept", "1s P 1t P 1N P 2N P ?", "3N", hcp=(14, ANY),
            notes=(("maximum", None),)),
-        _R("opener_2nt_invite_decline", "1s P 1t P 1N P 2N P ?", "P", hcp=(0, 12),
+        _R("opener_2nt_invite_decline", "1s P 1t P 1N P 2N P ?", "P", hcp=(0, 13),
            notes=(("minimum", None),)),
     ]
 
