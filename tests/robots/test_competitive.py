@@ -456,6 +456,9 @@ def test_opener_does_not_double_their_game_below_the_strength_the_double_shows()
     ("K5.74.J753.AJ962", "1H P P 1S P", "Pass"),    # 9 HCP: the balancer borrowed them
     ("QJ7.AQT872.K4.53", "1C P P 1H P 2C P", "4H"),  # the balancer's 12 opposite the cue
     ("KQ6543.J75.AQ.KT", "1D P P 1S P 2S P", "4S"),  # the top of the balancing range
+    # 15 HCP and a fifth spade (16 total) is game; 14 total invites (s27-a 499: 4S on 24)
+    ("KJ985.QT6.A842.A", "1D P P 1S P 2S P", "4S"),
+    ("KJ985.QT6.A842.J", "1D P P 1S P 2S P", "3S"),
     ("K863.8.Q6.AKQ875", "1D P P 2C P 2NT P", "3NT"),
     ("KQ6543.J75.Q4.KT", "1D P P 1S P 1NT P", "2S"),  # 11 with six: no game opposite 11-14
 ])
@@ -883,3 +886,11 @@ def test_an_eight_card_suit_preempts_over_their_opening_at_any_colours() -> None
     assert choose("KJ987643.65.K94.", "1C", vul=BOTH) == "3S"
     assert choose("KJ98764.652.K94.", "1C", vul=BOTH) == "Pass"
     assert choose("KJ98764.652.K94.", "1C") == "3S"
+
+
+def test_the_doubler_bids_game_opposite_a_jump_advance() -> None:
+    # 1D-X-2H shows 9-11: 18 HCP with diamonds stopped and two hearts bid 3NT, not their
+    # own clubs (s29-a 727: 3C passed out, 3NT made); with four hearts the major game
+    assert choose("AQ83.A2.A8.KJ876", "1D X P 2H P") == "3NT"
+    assert choose("AQ83.A2.A8.KJ876", "1D X P 1H P") == "2C"
+    assert choose("AQ8.A762.A8.KJ87", "1D X P 2H P") == "4H"

@@ -1541,11 +1541,11 @@ def _balancing_advances(start: str = "1s P P Lt P") -> list[tuple[str, Rule]]:
         _R("balancer_nt_own", f"{start} LN P ?", "ct", hcp=(7, 12), lengths={"t": (6, 13)},
            when=_at_level(2)),
         _R("balancer_nt_pass", f"{start} LN P ?", "P", hcp=(7, 13)),
-        _R("balancer_raised_game", f"{start} Lt P ?", "4t", hcp=(14, 20), points=Points.TOTAL,
+        _R("balancer_raised_game", f"{start} Lt P ?", "4t", hcp=(15, 20), points=Points.TOTAL,
            when=_t_major),
         _R("balancer_raised_3nt", f"{start} Lt P ?", "3N", hcp=(14, 16), test=_stopper("s"),
            test_note=("stopper", "s"), when=_t_minor),
-        _R("balancer_raised_invite", f"{start} Lt P ?", "ct", hcp=(12, 13), points=Points.TOTAL,
+        _R("balancer_raised_invite", f"{start} Lt P ?", "ct", hcp=(12, 14), points=Points.TOTAL,
            forcing=F.INVITATIONAL, when=_major_at_two),
         _R("balancer_raised_pass", f"{start} Lt P ?", "P", hcp=(7, 13)),
     )]
@@ -1874,6 +1874,12 @@ def _contested_notrump() -> list[tuple[str, Rule]]:
     ]
 
 
+def _jump_advance(ctx: Context) -> bool:
+    """Partner's advance of the takeout double promised 9+ HCP (a jump)."""
+    last = ctx.partner_last()
+    return last is not None and last.shown.hcp_envelope[0] >= 9
+
+
 def _with_advance(low: int, high: int = ANY, *, own: bool = False
                   ) -> Callable[[HandInfo, Bind, Context], bool]:
     """Support points for partner's suit (``own``: total points, for our own suit) plus the
@@ -1972,6 +1978,14 @@ def _doubler_rebids() -> list[tuple[str, Rule]]:
             ("advance_ov_cue", _R(f"doubler_own_major_game{tag}", start, "4v", hcp=(14, ANY),
                                   lengths={"v": (6, 13)}, test=_with_advance(25, own=True),
                                   when=lambda c, b: b["v"].is_major)),
+            # opposite the jump advance (9–11) 16+ makes game: 3NT with their suit stopped
+            # and no fit for the advance (s29-a 727: 18 HCP named its clubs over 1D-X-2H and
+            # played 3C, 3NT made)
+            ("advance_ov_cue", _R(f"doubler_jump_3nt{tag}", start, "3N", hcp=(16, ANY),
+                                  lengths={"u": (0, 3)}, test=_stopper("s"),
+                                  test_note=("stopper", "s"),
+                                  when=lambda c, b: _jump_advance(c)
+                                  and c.cheapest_level(Strain.NOTRUMP) <= 3)),
             ("advance_ov_cue", _R(f"doubler_strong_suit{tag}", start, "cv", hcp=(17, 20),
                                   lengths={"v": (5, 6)},
                                   when=lambda c, b: c.cheapest_level(b["v"].strain) <= 3)),
