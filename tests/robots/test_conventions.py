@@ -148,6 +148,11 @@ def test_the_0314_systems_by_name() -> None:
     ("K32.32.KQ543.A76", "1N 2H", "3NT"),       # fast 3NT denies a stopper
     ("KQ3.A2.K543.9876", "1N 2H", "2NT"),       # slow: 2NT, then …
     ("KQ3.A2.K543.9876", "1N 2H 2N P 3C P", "3NT"),  # … 3NT shows the stopper
+    # game values start at 9, as opposite an uncontested 1NT: slow with KQ2 of hearts (the
+    # placement's 3NT read as "fast, no stopper"), fast without one
+    ("T9.KQ2.Q76.Q9842", "1N 2H", "2NT"),
+    ("T9.KQ2.Q76.Q9842", "1N 2H 2N P 3C P", "3NT"),
+    ("K93.72.K76.QJ842", "1N 2H", "3NT"),
 ])
 def test_lebensohl_after_1nt_and_an_overcall(hand: str, auction: str, call: str) -> None:
     assert choose(MODERN, hand, auction)[0] == call

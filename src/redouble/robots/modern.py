@@ -918,7 +918,8 @@ def _lebensohl_1nt() -> list[tuple[str, Rule]]:
     """Lebensohl after 1NT and a two-level overcall: a new suit at two is to play; 2NT relays
     to 3♣ (a weak hand with a long lower suit, or game values with a stopper, "slow shows");
     a new suit at three forces to game; their suit is Stayman without a stopper and 3NT has
-    no stopper ("fast denies")."""
+    no stopper ("fast denies"). Game values for notrump start at 9 HCP, as opposite an
+    uncontested 1NT (15–17), where the placement bid 3NT with them anyway."""
     start = "1N 2s"
     relay = f"{start} 2N P 3C P"
     return [(anchor, rule) for anchor, rule in (
@@ -927,7 +928,7 @@ def _lebensohl_1nt() -> list[tuple[str, Rule]]:
                           notes=(("stayman_comp", None), ("no_stopper", "s")),
                           test=lambda i, b, c: not i.stopper(b["s"]) and any(
                               i.lengths[m] == 4 for m in (H, S) if m is not b["s"]))),
-        ("nt_stayman", _R("leb_3nt_fast", f"{start} ?", "3N", hcp=(10, 15),
+        ("nt_stayman", _R("leb_3nt_fast", f"{start} ?", "3N", hcp=(9, 15),
                           notes=(("no_stopper", "s"),),
                           test=lambda i, b, c: not i.stopper(b["s"]) and i.balanced)),
         ("nt_stayman", _R("leb_3_forcing", f"{start} ?", "3t", hcp=(10, ANY),
@@ -940,10 +941,10 @@ def _lebensohl_1nt() -> list[tuple[str, Rule]]:
                           notes=(("lebensohl_nt", "s"),),
                           test=lambda i, b, c: (i.hcp <= 9 and any(
                               i.lengths[t] >= 6 for t in Suit if t < b["s"]))
-                          or (10 <= i.hcp <= 15 and i.stopper(b["s"])))),
+                          or (9 <= i.hcp <= 15 and i.stopper(b["s"])))),
         ("nt_stayman", _R("leb_relay_3c", f"{start} 2N P ?", "3C", artificial=True,
                           forcing=F.FORCING, notes=(("relay", None),))),
-        ("nt_stayman", _R("leb_slow_3nt", f"{relay} ?", "3N", hcp=(10, 15),
+        ("nt_stayman", _R("leb_slow_3nt", f"{relay} ?", "3N", hcp=(9, 15),
                           notes=(("has_stopper", "s"),), test=lambda i, b, c: i.stopper(b["s"]))),
         ("nt_stayman", _R("leb_weak_3t", f"{relay} ?", "3t", hcp=(0, 9), lengths={"t": (6, 13)},
                           forcing=F.SIGNOFF, when=lambda c, b: C < b["t"] < b["s"])),
