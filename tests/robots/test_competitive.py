@@ -894,3 +894,25 @@ def test_the_doubler_bids_game_opposite_a_jump_advance() -> None:
     assert choose("AQ83.A2.A8.KJ876", "1D X P 2H P") == "3NT"
     assert choose("AQ83.A2.A8.KJ876", "1D X P 1H P") == "2C"
     assert choose("AQ8.A762.A8.KJ87", "1D X P 2H P") == "4H"
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    # opener after their overcall and partner's free bid: notrump only balanced with their
+    # suit stopped; else a five-card suit is rebid (s27-c 880: 1NT with KJ7 654 T6 AKQ85
+    # over their hearts), a six-card one jumps with 16-18, a four-card major at one first
+    ("KJ7.654.T6.AKQ85", "1C 1H 1S P", "2C"),
+    (".T5.K943.AKQ9875", "1C 1D 1H P", "2C"),
+    ("A2.95.K43.AKQ975", "1C 1D 1H P", "3C"),
+    ("AK54.J.T93.KJT43", "1C 1D 1H P", "1S"),
+    ("K2.AJ3.QJ4.Q7532", "1C 1H 1S P", "1NT"),
+])
+def test_opener_rebids_after_a_free_bid(hand: str, auction: str, expected: str) -> None:
+    assert choose(hand, auction) == expected
+
+
+def test_opener_competes_to_the_major_game_the_negative_double_found() -> None:
+    # 1S-(2D)-X-(3D): four hearts, a singleton and 14 support points bid 4H opposite the
+    # double's 8+ (seven of eight such games made in self-play); the table reads it so
+    assert choose("AK7642.KT73.3.T2", "1S 2D X 3D") == "4H"
+    read = meaning("1S 2D X 3D", "4H")
+    assert read.shown.fits(HandInfo.of(Hand.parse("AK7642.KT73.3.T2").cards))

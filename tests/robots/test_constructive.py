@@ -257,7 +257,7 @@ def _explained(system: System, hand: str, auction: str) -> tuple[str, str]:
     ("AQ8542.K92.K97.A", "1S P 1NT P 2S P 3S P", "4S", "maximum, 15+ total points"),
     ("AQ8542.K92.K97.7", "1S P 1NT P 2S P 3S P", "Pass", "minimum"),
     # ... and with a singleton in it passes the misfit (no 3NT opposite a minimum)
-    ("A32.7.K9876.KT85", "1H P 1NT P 2H P", "Pass", "up to 10 HCP, at most 1 ♥"),
+    ("A32.7.K9876.KT85", "1H P 1NT P 2H P", "Pass", "up to 10 HCP, at most 3 ♥"),
     # a good seven-card major opposite the jump rebid: its game at once
     ("AKJ97542.5.74.K2", "1H P 1S P 3H P", "4S", "8+ HCP, 7+ ♠"),
     # opener's new suit at the one level is not forcing, but opener may hold 18: responder

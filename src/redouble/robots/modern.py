@@ -1272,17 +1272,19 @@ def _partner_rule(ctx: Context, name: str) -> bool:
 def _negative_double_raised() -> list[tuple[str, Rule]]:
     """Partner's negative double and their raise of the overcall: opener bids the major game
     in the four-card major the double promised when the values are there (support points and
-    partner's least make 24), and with 15+ HCP and two to four of their trumps doubles for
-    penalty, or with 17+ and a singleton or void there doubles to show the strength (Root,
-    "Commonsense Bidding": the side with the balance of strength does not let their
-    sacrifice play undoubled)."""
+    partner's least make 21: the fit of eight or nine and the shortness that go with them
+    play for ten tricks opposite the double's few points, as the placement judged; seven of
+    the eight such games in self-play on the development seeds made), and with 15+ HCP and
+    two to four of their trumps doubles for penalty, or with 17+ and a singleton or void
+    there doubles to show the strength (Root, "Commonsense Bidding": the side with the
+    balance of strength does not let their sacrifice play undoubled)."""
     start = "1s Lt X Lt ?"
     return [
         ("advance_ov_cue", _R("negx_raised_major_game", start, "4u", hcp=(11, ANY),
                               points=Points.SUPPORT, trump="u", lengths={"u": (4, 13)},
                               when=lambda c, b: b["u"].is_major,
                               test=lambda i, b, c: i.support_points(b["u"])
-                              + c.known(c.partner).hcp[0] >= 24)),
+                              + c.known(c.partner).hcp[0] >= 21)),
         ("advance_ov_cue", _R("negx_raised_double", start, "X", hcp=(15, ANY),
                               lengths={"t": (2, 4)}, notes=(("penalty", None),),
                               when=lambda c, b: (c.last_bid is not None
@@ -1864,6 +1866,15 @@ def _contested_notrump() -> list[tuple[str, Rule]]:
                               balanced=True, test=_stopper("t"), test_note=("stopper", "t"),
                               when=lambda c, b: c.last_bid is not None
                               and (c.last_bid.level or 0) <= 2)),
+        # not balanced with their suit stopped: opener rebids a six-card suit, the jump with
+        # 16–18, else a five-card one at the cheapest level (the placement's 1NT took a
+        # void and seven clubs, and KJ7 654 T6 AKQ85 over their hearts: s27-c 880)
+        ("advance_ov_cue", _R("comp_rebid_own_jump", "1s Lt Lu P ?", "js", hcp=(16, 18),
+                              lengths={"s": (6, 13)}, forcing=F.INVITATIONAL,
+                              when=lambda c, b: c.cheapest_level(b["s"].strain) <= 2)),
+        ("advance_ov_cue", _R("comp_rebid_own", "1s Lt Lu P ?", "cs", hcp=(10, 15),
+                              lengths={"s": (5, 13)}, test=_no_major_at_one,
+                              when=lambda c, b: c.cheapest_level(b["s"].strain) <= 2)),
         ("advance_ov_cue", _R("comp_nt_game", rebid, "3N", hcp=(12, ANY))),
         ("advance_ov_cue", _R("comp_nt_invite", rebid, "2N", hcp=(10, 11),
                               forcing=F.INVITATIONAL)),
@@ -1873,6 +1884,16 @@ def _contested_notrump() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("comp_nt_decline", f"{rebid[:-2]} 2N P ?", "P", hcp=(11, 12),
                               notes=(("minimum", None),))),
     ]
+
+
+def _no_major_at_one(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """No four-card major of opener's own still biddable at the one level (it comes before
+    a five-card suit is rebid), unless the suit is six cards long."""
+    if info.lengths[bind["s"]] >= 6:
+        return True
+    return not any(info.lengths[m] >= 4 and ctx.cheapest_level(m.strain) == 1
+                   and m not in ctx.their_suits() and m not in (bind["s"], bind["u"])
+                   for m in (H, S))
 
 
 def _jump_advance(ctx: Context) -> bool:
@@ -2221,6 +2242,8 @@ def _second_round() -> list[Rule]:
         # a singleton or void in it: the misfit passes (no notrump game opposite a minimum)
         _R("resp_1nt_rebid_misfit", "1M P 1N P 2M P ?", "P", hcp=(0, 10),
            lengths={"M": (0, 1)}),
+        # short of the invitation the fit passes too (the pass read "at most one" of it)
+        _R("resp_1nt_rebid_pass", "1M P 1N P 2M P ?", "P", hcp=(0, 8), lengths={"M": (2, 3)}),
         _R("resp_2nt_rebid_slam", "1s P 1t P 2N P ?", "6t", hcp=(14, ANY),
            lengths={"t": (6, 13)}, **major_t),
         _R("resp_2nt_rebid_6nt", "1s P 1t P 2N P ?", "6N", hcp=(14, 18)),
