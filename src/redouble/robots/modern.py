@@ -338,16 +338,16 @@ def _replacements() -> dict[str, Rule]:
         # with the 11+ a new suit there promises (1C-(2D)-2S with AQ542 and 12 HCP, not 2NT:
         # s27-c 820, the spade game missed)
         _R("comp_3nt", "1s Lt ?", "3N", hcp=(13, 16),
-           test=lambda i, b, c: sayc._stopper_t(i, b, c) and not _major_first(i, b, c)),
+           test=lambda i, b, c: i.stopper(b["t"]) and not _major_first(i, b, c)),
         _R("comp_2nt", "1s Lt ?", "2N", hcp=(11, 12), balanced=True, forcing=F.INVITATIONAL,
-           test=lambda i, b, c: sayc._stopper_t(i, b, c) and not _major_first(i, b, c)),
+           test=lambda i, b, c: i.stopper(b["t"]) and not _major_first(i, b, c)),
         _R("comp_1nt", "1s 1t ?", "1N", hcp=(8, 10),
-           test=lambda i, b, c: sayc._stopper_t(i, b, c)
-           and not sayc._major_to_show_over(i, b, c)),
+           test=lambda i, b, c: i.stopper(b["t"])
+           and not sayc.major_to_show_over(i, b, c)),
         # advancer's 1NT denies a six-card suit of its own: 1D-(1S)-P with KQJ843 of hearts
         # and a singleton spade bids 2H (``advance_ov_new``), not notrump
         _R("advance_ov_nt", "1s Lt P ?", "cN", hcp=(8, 12),
-           test=lambda i, b, c: sayc._stopper_s(i, b, c) and not any(
+           test=lambda i, b, c: i.stopper(b["s"]) and not any(
                i.lengths[u] >= 6 for u in Suit if u not in (b["s"], b["t"])),
            when=lambda c, b: c.last_bid is not None and (c.last_bid.level or 0) <= 1),
         _R("open_1major", "?", "1M", hcp=(10, 21), lengths={"M": (5, 13)},
@@ -522,9 +522,9 @@ def _transfer_shape() -> list[tuple[str, Rule]]:
 
 def _major_first(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     """Over partner's opening and their overcall, a major this hand shows before any
-    notrump: four cards at the one level or in both majors (``_major_to_show_over``), or
+    notrump: four cards at the one level or in both majors (``sayc.major_to_show_over``), or
     five at the two level, the new suit there being forcing with 11+ HCP."""
-    if sayc._major_to_show_over(info, bind, ctx):
+    if sayc.major_to_show_over(info, bind, ctx):
         return True
     return any(info.lengths[m] >= 5 and ctx.cheapest_level(m.strain) == 2
                for m in (H, S) if m not in (bind["s"], bind["t"]))

@@ -24,6 +24,7 @@ __all__ = [
     "Placement",
     "describe_natural",
     "keycard_answer",
+    "major_to_show_over",
     "natural_fallback",
     "negative_double",
     "negative_doubles",
@@ -226,7 +227,7 @@ def negative_doubles(name: str, pattern: str, *, hcp: Range) -> list[Rule]:
     ]
 
 
-def _major_to_show_over(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+def major_to_show_over(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     """Over partner's opening ``s`` and their overcall ``t``: a four-card unbid major this
     hand can show, at the one level or by a negative double (four in each unbid major)."""
     unbid = [m for m in (H, S) if m not in (bind["s"], bind["t"])]
@@ -914,7 +915,7 @@ def _rules() -> list[Rule]:
     # 3NT over the overcall denies a four-card major it could show: bid at the one level,
     # or doubled when the negative double promises it
     add(_R("comp_3nt", "1s Lt ?", "3N", hcp=(13, 16),
-           test=lambda i, b, c: _stopper_t(i, b, c) and not _major_to_show_over(i, b, c)))
+           test=lambda i, b, c: _stopper_t(i, b, c) and not major_to_show_over(i, b, c)))
     add(_R("comp_2nt", "1s Lt ?", "2N", hcp=(11, 12), test=_stopper_t, balanced=True,
            forcing=F.INVITATIONAL))
     add(_R("comp_1nt", "1s 1t ?", "1N", hcp=(8, 10), test=_stopper_t))
