@@ -802,7 +802,7 @@ def test_responder_with_a_second_suit_forces_rather_than_invite_in_notrump() -> 
     read = MODERN.meaning(ctx, Call.parse("3C"))
     assert read.shown.forcing is Forcing.GAME_FORCING
     # with four of the second suit it takes an opening hand
-    assert choose(MODERN, "AJ876.74.9.AQT8", "1D P 1S P 2D P") != "3C"
+    assert choose(MODERN, "AJ876.74.9.AQT8", auction) != "3C"
 
 
 @pytest.mark.parametrize(("hand", "expected"), [

@@ -32,6 +32,11 @@ def _explained(hand: str, auction: str) -> tuple[Context, HandInfo, Explained]:
     ("A754.K9.A84.J732", "2N P 3C P 3S P", "6S"),    # 12 and the fit opposite 20–21
     ("A754.K9.A84.J732", "2N P 3C P 3D P", "6NT"),   # 12 and no fit
     ("Q754.K9.J84.J732", "2N P 3C P 3D P", "3NT"),   # 7: game only
+    # 11 opposite 20–21 and no fit: the quantitative 4NT (s29-a 848: 3NT with 32 between
+    # the hands, 6NT made), which opener accepts with 21 and passes with 20
+    ("QJ5.QT62.9.AQT96", "2N P 3C P 3S P", "4NT"),
+    ("AK92.AK8.K3.KJ82", "2N P 3C P 3S P 4N P", "6NT"),
+    ("AK92.AK8.K3.QJ82", "2N P 3C P 3S P 4N P", "Pass"),
 ])
 def test_notrump_slams_after_stayman(hand: str, auction: str, expected: str) -> None:
     assert str(_explained(hand, auction)[2].call) == expected
@@ -510,17 +515,3 @@ def test_two_clubs_raise_with_a_queen_or_two_arrives_fast() -> None:
     assert _explained("874.J75.J64.K932", "2C P 2D P 2S P")[2].call == Call.parse("4S")
     assert _explained("874.J75.A64.K932", "2C P 2D P 2S P")[2].call == Call.parse("3S")
 
-
-@pytest.mark.parametrize(("hand", "auction", "expected"), [
-    # 11 opposite 2NT (20-21) after Stayman finds no fit: the quantitative 4NT (s29-a 848:
-    # 3NT with 32 between the hands, 6NT made); 12 bids the slam; opener accepts with 21
-    ("QJ5.QT62.9.AQT96", "2NT P 3C P 3S P", "4NT"),
-    ("QJ5.QT62.K9.AQT96", "2NT P 3C P 3S P", "6NT"),
-    ("AK92.AK8.K3.KJ82", "2NT P 3C P 3S P 4NT P", "6NT"),
-    ("AK92.AK8.K3.QJ82", "2NT P 3C P 3S P 4NT P", "Pass"),
-])
-def test_the_quantitative_4nt_after_stayman_over_2nt(hand: str, auction: str,
-                                                     expected: str) -> None:
-    calls = [Call.parse(c) for c in auction.split()]
-    ctx = MODERN.context(Seat.NORTH, Vulnerability.NONE, calls)
-    assert str(MODERN.choose(HandInfo.of(Hand.parse(hand).cards), ctx).call) == expected

@@ -337,10 +337,9 @@ def _replacements() -> dict[str, Rule]:
         # one level (1C-(1D)-1H, not 1NT), both by the negative double, five at the two level
         # with the 11+ a new suit there promises (1C-(2D)-2S with AQ542 and 12 HCP, not 2NT:
         # s27-c 820, the spade game missed)
-        _R("comp_3nt", "1s Lt ?", "3N", hcp=(13, 16),
-           test=lambda i, b, c: i.stopper(b["t"]) and not _major_first(i, b, c)),
+        _R("comp_3nt", "1s Lt ?", "3N", hcp=(13, 16), test=_notrump_over_overcall),
         _R("comp_2nt", "1s Lt ?", "2N", hcp=(11, 12), balanced=True, forcing=F.INVITATIONAL,
-           test=lambda i, b, c: i.stopper(b["t"]) and not _major_first(i, b, c)),
+           test=_notrump_over_overcall),
         _R("comp_1nt", "1s 1t ?", "1N", hcp=(8, 10),
            test=lambda i, b, c: i.stopper(b["t"])
            and not sayc.major_to_show_over(i, b, c)),
@@ -518,6 +517,11 @@ def _transfer_shape() -> list[tuple[str, Rule]]:
                                         test=lambda i, b, c: i.losers() == 8)),
         ]
     return out
+
+
+def _notrump_over_overcall(info: HandInfo, bind: Bind, ctx: Context) -> bool:
+    """Responder's 2NT or 3NT over their overcall: their suit stopped, no major to show."""
+    return info.stopper(bind["t"]) and not _major_first(info, bind, ctx)
 
 
 def _major_first(info: HandInfo, bind: Bind, ctx: Context) -> bool:
