@@ -60,7 +60,10 @@ def test_contract_tricks_agree_with_the_dd_table() -> None:
 
 @pytest.mark.parametrize(("hand", "auction", "expected"), [
     ("KQ32.A54.K32.432", "", None),                     # the opening stays with the rules
-    ("KQ32.A54.K32.432", "1H", None),                   # so does the first action over theirs
+    ("KQ32.A54.K32.432", "1H", Decision.ENTRY),         # the first action over theirs
+    ("KQ32.A54.K32.432", "1H P 2H", Decision.ENTRY),    # balancing: still our first action
+    ("KQ32.A54.K32.432", "1S P 3S", None),              # over their three level: the rules
+    ("KQ32.A54.K32.432", "1H X 2H", None),              # partner doubled: the rules advance
     ("A2.AKJ32.K32.432", "1H 1S 2H 2S", Decision.COMPETITIVE),  # a part-score battle
     ("K932.A54.K32.432", "1S 2H 2S 4H P P", Decision.PENALTY_DOUBLE),  # X is for penalty
     ("AKJ32.A54.K32.43", "1S P 2S P", Decision.GAME),   # invite, game or pass
@@ -82,6 +85,17 @@ def test_candidates_are_the_rules_call_pass_double_bid_on_and_game() -> None:
     assert calls[0] == chosen.call
     assert {PASS, DOUBLE, Call.parse("3S"), Call.parse("4S")} <= set(calls)
     assert len(calls) <= 5
+
+
+def test_the_first_action_weighs_pass_double_and_our_longest_suit() -> None:
+    ctx = context("1H")
+    info = HandInfo.of(Hand.parse("KQ932.54.K32.432").cards)
+    chosen = MODERN.choose(info, ctx)
+    calls = candidate_calls(ctx, info, chosen, Decision.ENTRY)
+    assert calls[0] == chosen.call
+    assert {PASS, DOUBLE, Call.parse("1S")} <= set(calls)
+    short = HandInfo.of(Hand.parse("KQ932.4.K532.432").cards)  # a singleton heart: no double
+    assert DOUBLE not in candidate_calls(ctx, short, MODERN.choose(short, ctx), Decision.ENTRY)
 
 
 def test_a_forcing_call_from_partner_takes_pass_off_the_list() -> None:

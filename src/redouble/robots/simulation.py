@@ -1,9 +1,11 @@
 """Bidding decisions by simulation, where rules are weakest (as GIB's and BEN's bidders do).
 
-At a competitive, game or penalty-double decision (slams too, when asked: ``SIMULATED``
-leaves them to the rules by default) the robot deals the hidden hands many
+At the first action over their opening (while they are at the one or two level), a
+competitive, game or penalty-double decision (slams too, when asked: ``SIMULATED`` leaves them
+to the rules by default) the robot deals the hidden hands many
 times consistently with the auction (``Sampler``), and for each candidate call (the rules'
-choice, pass, double, bidding on in the side's strain, game, slam) lets the rule bidder finish
+choice, pass, double, our longest suit at our first action, bidding on in the side's strain,
+game, slam) lets the rule bidder finish
 the auction at all four seats on every layout. Each final contract is scored with its
 double-dummy tricks (``analysis.dds.contract_tricks``, one batch) under the form of scoring in
 force: IMPs against the rules' call, matchpoints as the share of layouts that beat it, total
@@ -40,6 +42,7 @@ __all__ = ["SIMULATED", "Decision", "SimulatedChoice", "Simulator", "decision_ki
 class Decision(enum.Enum):
     """The kinds of decision simulated (the issue's list): the rest stay with the rules."""
 
+    ENTRY = "entry"  # the first action over their opening, to the two level
     COMPETITIVE = "competitive"
     GAME = "game"
     SLAM = "slam"
@@ -114,7 +117,9 @@ def _slam_values(ctx: Context, info: HandInfo) -> bool:
 def decision_kind(system: System, ctx: Context, info: HandInfo,
                   chosen: Explained) -> Decision | None:
     """Which kind of decision this call is, or ``None`` when the rules decide alone: before
-    the opening and the first action over it, inside conventional sequences, once slam is bid."""
+    the opening, over their three-level or higher bid before we have acted (doubles there are
+    for penalty, which the layouts overrate), after partner's double until we bid, inside
+    conventional sequences, once slam is bid."""
     if ctx.opened_at >= len(ctx.calls) or _asking(chosen):
         return None
     last_partner = ctx.partner_last()
@@ -127,7 +132,12 @@ def decision_kind(system: System, ctx: Context, info: HandInfo,
     ours = ctx.our_bids()
     theirs = [e for e in ctx.history if e.seat.side is not ctx.bidder.side and e.call.is_bid]
     if not ours:
-        return None  # the first action over their opening stays with the rules
+        # the first action over their opening (our side has only passed): pass, double or a
+        # suit of our own. Over their three level it lost (their games doubled, preempts
+        # doubled: -82 IMPs on 2,000 development boards), so there the rules decide
+        acted = any(e.call.kind is not CallKind.PASS for e in ctx.history
+                    if e.seat.side is ctx.bidder.side)
+        return Decision.ENTRY if not acted and last.level <= 2 else None
     if (theirs and not ctx.last_bid_by_us() and last.level >= 3 and DOUBLE in _legal(ctx)
             and not system.meaning(ctx, DOUBLE).shown.artificial):
         return Decision.PENALTY_DOUBLE  # a double here is for penalty: leave it in or not
@@ -159,7 +169,9 @@ def _legal(ctx: Context) -> frozenset[Call]:
 def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
                     kind: Decision) -> list[Call]:
     """The calls worth comparing: the rules' choice, pass (unless partner forces), double of
-    their last bid, bidding on in our strain, game, and slam, legal ones only, at most five."""
+    their last bid, bidding on in our strain, game, and slam (at our first action: pass,
+    double and our longest five-card suit at its cheapest level), legal ones only, at most
+    five."""
     legal = _legal(ctx)
     out: list[Call] = [chosen.call]
 
@@ -174,6 +186,17 @@ def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
     if (kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE) and not ctx.last_bid_by_us()
             and not _short_in_theirs(info, last)):
         add(DOUBLE)
+    if kind is Decision.ENTRY:
+        if not _short_in_theirs(info, last):
+            add(DOUBLE)
+        theirs = ctx.their_suits()
+        suits = [s for s in Suit if s not in theirs and info.lengths[s] >= 5]
+        if suits:
+            suit = max(suits, key=lambda s: (info.lengths[s], s))
+            level = ctx.cheapest_level(suit.strain)
+            if level <= 3:
+                add(Call.bid(level, suit.strain))
+        return out[:5]
     strain = _our_strain(ctx, info, chosen.call if kind is Decision.SLAM else None)
     if strain is not None:
         cheapest = last.level if strain > last.strain else last.level + 1
@@ -257,6 +280,8 @@ def _score_for(contract: Contract | None, tricks: int, vulnerability: Vulnerabil
 #: through these figures, never by reading the clock: the same board gives the same call on
 #: any machine under any load.
 LAYOUT_COST: dict[Decision, float] = {
+    Decision.ENTRY: 0.014,  # 1.37 times competitive's in the same run (203 and 146 decisions
+                            # of 60 development boards, 2026-11-29): the auction is longer
     Decision.COMPETITIVE: 0.010,
     Decision.GAME: 0.009,
     Decision.SLAM: 0.012,
@@ -267,14 +292,14 @@ MIN_LAYOUTS = 8
 #: Standard errors by which a candidate must beat the rules' call. Slams swing 11–13 IMPs, so
 #: a few layouts spread their gains widely; the rules stop short of slam far more often than
 #: a strong pair does (the issue: 26 slams bid to 48), so a slam needs less proof.
-PROOF = {Decision.COMPETITIVE: 1.5, Decision.GAME: 1.5, Decision.SLAM: 1.0,
+PROOF = {Decision.ENTRY: 1.5, Decision.COMPETITIVE: 1.5, Decision.GAME: 1.5, Decision.SLAM: 1.0,
          Decision.PENALTY_DOUBLE: 1.5}
 #: The decisions a robot simulates by default. Slams are left to the rules (key cards asked by
 #: the hand in the slam zone, direct slams opposite a notrump opening): measured on 900 boards
 #: in November 2026 the simulation overrode them on 8 boards and lost 72 IMPs there, 24 to 32
 #: layouts being too few to tell a 50% slam from a 70% one (BENCHMARKS.md, "Robots: notrump
 #: values, slams opposite notrump").
-SIMULATED = frozenset({Decision.COMPETITIVE, Decision.GAME, Decision.PENALTY_DOUBLE})
+SIMULATED = frozenset({Decision.ENTRY, Decision.COMPETITIVE, Decision.GAME, Decision.PENALTY_DOUBLE})
 
 
 @dataclass
