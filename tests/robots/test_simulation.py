@@ -213,7 +213,7 @@ def test_slam_decisions_stay_with_the_rules_unless_asked_for() -> None:
     ctx = MODERN.context(view.dealer, view.vulnerability, [e.call for e in view.auction])
     info = HandInfo.of(view.hand)
     chosen = MODERN.choose(info, ctx)
-    assert Decision.SLAM not in SIMULATED
+    assert Decision.SLAM not in SIMULATED and Decision.ENTRY not in SIMULATED
     assert Simulator(MODERN, seed=5).decide(view, ctx, info, chosen) is None
     asked = Simulator(MODERN, seed=5, kinds=frozenset(Decision)).decide(view, ctx, info, chosen)
     assert asked is not None and asked.kind is Decision.SLAM
@@ -259,3 +259,21 @@ def test_the_rules_kept_per_auction_choose_as_the_rules_read_afresh() -> None:
             choice = robot.choose_call(state.view(actor))
             state.make_call(choice.call, seat=actor)
     assert checked > 200
+
+
+def test_the_first_action_is_simulated_only_when_asked_for() -> None:
+    # East over North's 1♠ with five good hearts: the default simulator leaves the first
+    # action to the rules; one asked to simulate it weighs pass, double and 2♥
+    state, _ = _decision_view()
+    fresh = BoardState(state.board)
+    fresh.make_call(Call.parse("1S"), seat=fresh.actor)
+    view = fresh.view(Seat.EAST)
+    ctx = MODERN.context(view.dealer, view.vulnerability, [e.call for e in view.auction])
+    info = HandInfo.of(view.hand)
+    chosen = MODERN.choose(info, ctx)
+    assert Simulator(MODERN, seed=7).decide(view, ctx, info, chosen) is None
+    asked = Simulator(MODERN, seed=7, kinds=SIMULATED | {Decision.ENTRY}).decide(
+        view, ctx, info, chosen)
+    assert asked is not None and asked.kind is Decision.ENTRY
+    assert {PASS, DOUBLE, Call.parse("2H")} <= {call for call, _ in asked.values}
+    assert asked.call in view.legal_calls
