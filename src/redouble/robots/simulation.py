@@ -1,11 +1,11 @@
 """Bidding decisions by simulation, where rules are weakest (as GIB's and BEN's bidders do).
 
 At a competitive, game or penalty-double decision (the first action over their opening and
-slams too, when asked: ``SIMULATED`` leaves them to the rules by default) the robot deals the hidden hands many
-times consistently with the auction (``Sampler``), and for each candidate call (the rules'
-choice, pass, double, our longest suit at our first action, bidding on in the side's strain,
-game, slam) lets the rule bidder finish
-the auction at all four seats on every layout. Each final contract is scored with its
+slams too, when asked: ``SIMULATED`` leaves them to the rules by default) the robot deals the
+hidden hands many times consistently with the auction (``Sampler``), and for each candidate
+call (the rules' choice, pass, double, our longest suit at our first action, bidding on in the
+side's strain, game, slam) lets the rule bidder finish the auction at all four seats on every
+layout. Each final contract is scored with its
 double-dummy tricks (``analysis.dds.contract_tricks``, one batch) under the form of scoring in
 force: IMPs against the rules' call, matchpoints as the share of layouts that beat it, total
 points as the mean score. A candidate replaces the rules' call only when it beats it by a
@@ -182,19 +182,15 @@ def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
         add(PASS)
     last = ctx.last_bid
     assert last is not None and last.level is not None and last.strain is not None
-    if (kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE) and not ctx.last_bid_by_us()
-            and not _short_in_theirs(info, last)):
+    if (kind in (Decision.ENTRY, Decision.COMPETITIVE, Decision.PENALTY_DOUBLE)
+            and not ctx.last_bid_by_us() and not _short_in_theirs(info, last)):
         add(DOUBLE)
-    if kind is Decision.ENTRY:
-        if not _short_in_theirs(info, last):
-            add(DOUBLE)
+    if kind is Decision.ENTRY:  # their bid is at the two level at most: ours fits below four
         theirs = ctx.their_suits()
         suits = [s for s in Suit if s not in theirs and info.lengths[s] >= 5]
         if suits:
             suit = max(suits, key=lambda s: (info.lengths[s], s))
-            level = ctx.cheapest_level(suit.strain)
-            if level <= 3:
-                add(Call.bid(level, suit.strain))
+            add(Call.bid(ctx.cheapest_level(suit.strain), suit.strain))
         return out[:5]
     strain = _our_strain(ctx, info, chosen.call if kind is Decision.SLAM else None)
     if strain is not None:
@@ -291,8 +287,8 @@ MIN_LAYOUTS = 8
 #: Standard errors by which a candidate must beat the rules' call. Slams swing 11–13 IMPs, so
 #: a few layouts spread their gains widely; the rules stop short of slam far more often than
 #: a strong pair does (the issue: 26 slams bid to 48), so a slam needs less proof.
-PROOF = {Decision.ENTRY: 1.5, Decision.COMPETITIVE: 1.5, Decision.GAME: 1.5, Decision.SLAM: 1.0,
-         Decision.PENALTY_DOUBLE: 1.5}
+PROOF = {Decision.ENTRY: 1.5, Decision.COMPETITIVE: 1.5, Decision.GAME: 1.5,
+         Decision.SLAM: 1.0, Decision.PENALTY_DOUBLE: 1.5}
 #: The decisions a robot simulates by default. Slams are left to the rules (key cards asked by
 #: the hand in the slam zone, direct slams opposite a notrump opening): measured on 900 boards
 #: in November 2026 the simulation overrode them on 8 boards and lost 72 IMPs there, 24 to 32
