@@ -13,7 +13,7 @@ from redouble.analysis import dd_table
 from redouble.analysis.dds import contract_tricks
 from redouble.board import Board
 from redouble.calls import DOUBLE, PASS, Call
-from redouble.cards import Strain
+from redouble.cards import Card, Strain
 from redouble.deal import Deal
 from redouble.hand import Hand
 from redouble.robots.cardplay import Scoring
@@ -30,6 +30,7 @@ from redouble.robots.simulation import (
     _values,
     candidate_calls,
     decision_kind,
+    replayed,
 )
 from redouble.robots.system import Context
 from redouble.seats import Seat, Vulnerability
@@ -277,3 +278,65 @@ def test_the_first_action_is_simulated_only_when_asked_for() -> None:
     assert asked is not None and asked.kind is Decision.ENTRY
     assert {PASS, DOUBLE, Call.parse("2H")} <= {call for call, _ in asked.values}
     assert asked.call in view.legal_calls
+
+
+def _layouts(opens: bool, count: int) -> list[dict[Seat, frozenset[Card]]]:
+    """Deals whose North (the dealer) opens 1♥ by the modern system, or does not."""
+    found: list[dict[Seat, frozenset[Card]]] = []
+    start = MODERN.context(Seat.NORTH, NONE, [])
+    for n in itertools.count(1):
+        deal = Deal.from_seed("replay", n)
+        north = MODERN.choose(HandInfo.of(deal[Seat.NORTH].cards), start).call
+        if (north == Call.parse("1H")) is opens:
+            found.append({seat: frozenset(deal[seat].cards) for seat in Seat})
+        if len(found) == count:
+            return found
+    raise AssertionError("unreachable")
+
+
+def test_layouts_keep_only_partners_that_make_partners_calls() -> None:
+    # North opened 1♥: a layout where North's hand opens something else (1♠ with five of
+    # each major, a pass, 1NT) contradicts the auction beyond what the constraints say
+    ctx = context("1H P")
+    good, bad = _layouts(True, MIN_LAYOUTS), _layouts(False, 3)
+    mixed = [bad[0], *good[:4], bad[1], *good[4:], bad[2]]
+    assert replayed(MODERN, ctx, mixed) == good
+
+
+def test_too_few_consistent_layouts_keep_the_draw_the_consistent_first() -> None:
+    ctx = context("1H P")
+    good, bad = _layouts(True, MIN_LAYOUTS - 1), _layouts(False, 3)
+    assert replayed(MODERN, ctx, [bad[0], *good, *bad[1:]]) == good + bad
+
+
+def test_a_call_no_layout_replays_is_not_required() -> None:
+    # a call partner's own simulation chose against the rules: no layout makes it, so it
+    # says nothing the layouts can be filtered by (rather than none being left)
+    ctx = context("1H P")
+    bad = _layouts(False, MIN_LAYOUTS + 2)
+    assert replayed(MODERN, ctx, bad) == bad
+
+
+def test_the_simulation_scores_only_layouts_where_partner_replays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1♠ 2♥ 2♠ 3♥ to North: the layouts scored are the draw filtered by South's raise
+    import redouble.robots.simulation as simulation
+
+    seen: list[tuple[int, int]] = []
+
+    def watched(system: object, ctx: Context, layouts: list[dict[Seat, frozenset[Card]]]
+                ) -> list[dict[Seat, frozenset[Card]]]:
+        kept = replayed(MODERN, ctx, layouts)
+        south = MODERN.context(ctx.dealer, ctx.vulnerability, list(ctx.calls[:2]))
+        for layout in kept[:MIN_LAYOUTS]:
+            assert MODERN.choose(HandInfo.of(layout[Seat.SOUTH]), south).call == Call.parse("2S")
+        seen.append((len(layouts), len(kept)))
+        return kept
+
+    monkeypatch.setattr(simulation, "replayed", watched)
+    choice = _decide(Simulator(MODERN, seed=11))
+    assert choice is not None and len(seen) == 1
+    drawn, kept = seen[0]
+    assert kept < drawn  # the constraints alone admit hands that would not have raised
+    assert choice.layouts == min(kept, Simulator(MODERN).layouts_for(choice.kind,
+                                                                      len(choice.values)))

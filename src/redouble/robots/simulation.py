@@ -35,7 +35,7 @@ from redouble.robots.system import Context, Explained, System
 from redouble.seats import Seat, Side, Vulnerability
 from redouble.view import View
 
-__all__ = ["SIMULATED", "Decision", "SimulatedChoice", "Simulator", "decision_kind"]
+__all__ = ["SIMULATED", "Decision", "SimulatedChoice", "Simulator", "decision_kind", "replayed"]
 
 
 class Decision(enum.Enum):
@@ -232,6 +232,42 @@ def _with_passes(ctx: Context, constraints: dict[Seat, HandConstraint]
     return out
 
 
+#: Layouts drawn for each one scored: the draw is filtered by partner's calls replayed.
+REPLAY_POOL = 4
+#: A call of partner's that fewer than this share of the layouts replay is not required of
+#: them (a call the simulation chose against the rules, which no layout replays).
+REPLAY_FLOOR = 0.1
+
+
+def replayed(system: System, ctx: Context, layouts: Sequence[Sample]) -> list[Sample]:
+    """The layouts on which partner's hand makes every call partner made, as the system
+    chooses it (the negative inferences too: the hand did not open, did not jump, did not
+    raise), in their order; a call replayed on fewer than ``REPLAY_FLOOR`` of the layouts is
+    left out of the test (partner's own simulation chose it). When fewer than ``MIN_LAYOUTS``
+    replay every call, all the layouts come back, those replaying more of partner's calls
+    first (GIB and BEN filter their layouts by their own bidding model the same way)."""
+    partner = ctx.partner
+    steps = [i for i, e in enumerate(ctx.history) if e.seat is partner]
+    if not steps or not layouts:
+        return list(layouts)
+    contexts = [system.context(ctx.dealer, ctx.vulnerability, ctx.calls[:i]) for i in steps]
+    wanted = [ctx.calls[i] for i in steps]
+    marks: list[list[bool]] = []
+    for layout in layouts:
+        info = HandInfo.of(layout[partner])
+        marks.append([system.choose(info, c).call == call
+                      for c, call in zip(contexts, wanted, strict=True)])
+    required = [j for j in range(len(steps))
+                if sum(row[j] for row in marks) >= REPLAY_FLOOR * len(layouts)]
+    matched = [sum(row[j] for j in required) for row in marks]
+    kept = [layout for layout, count in zip(layouts, matched, strict=True)
+            if count == len(required)]
+    if len(kept) >= MIN_LAYOUTS:
+        return kept
+    order = sorted(range(len(layouts)), key=lambda k: -matched[k])  # stable: draw order
+    return [layouts[k] for k in order]
+
+
 def _finish(system: System, auction: Auction, hands: Mapping[Seat, HandInfo],
             vulnerability: Vulnerability, limit: int = 24) -> Contract | None:
     """The rest of the auction as the rule bidder would bid it at all four seats (``hands``
@@ -355,7 +391,9 @@ class Simulator:
         constraints = _with_passes(ctx, self.system.constraints(ctx.dealer, ctx.vulnerability,
                                                                 ctx.calls))
         sampler = Sampler(view, constraints, rng=self._rng(view))
-        layouts, _ = sampler.draw(wanted, max_tries=max(600, 32 * wanted))  # a count, not a deadline
+        drawn, _ = sampler.draw(wanted * REPLAY_POOL,  # a count, not a deadline
+                                max_tries=max(600, 32 * wanted * REPLAY_POOL))
+        layouts = replayed(self.system, ctx, drawn)[:wanted]
         if len(layouts) < MIN_LAYOUTS:
             return None
         side = ctx.bidder.side
