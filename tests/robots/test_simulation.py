@@ -13,13 +13,14 @@ from redouble.analysis import dd_table
 from redouble.analysis.dds import contract_tricks
 from redouble.board import Board
 from redouble.calls import DOUBLE, PASS, Call
-from redouble.cards import Card, Strain
+from redouble.cards import Strain
 from redouble.deal import Deal
 from redouble.hand import Hand
 from redouble.robots.cardplay import Scoring
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.modern import MODERN
 from redouble.robots.robot import SaycRobot
+from redouble.robots.sampling import Sample
 from redouble.robots.simulation import (
     LAYOUT_COST,
     MIN_LAYOUTS,
@@ -280,9 +281,9 @@ def test_the_first_action_is_simulated_only_when_asked_for() -> None:
     assert asked.call in view.legal_calls
 
 
-def _layouts(opens: bool, count: int) -> list[dict[Seat, frozenset[Card]]]:
+def _layouts(opens: bool, count: int) -> list[Sample]:
     """Deals whose North (the dealer) opens 1♥ by the modern system, or does not."""
-    found: list[dict[Seat, frozenset[Card]]] = []
+    found: list[Sample] = []
     start = MODERN.context(Seat.NORTH, NONE, [])
     for n in itertools.count(1):
         deal = Deal.from_seed("replay", n)
@@ -324,8 +325,7 @@ def test_the_simulation_scores_only_layouts_where_partner_replays(
 
     seen: list[tuple[int, int]] = []
 
-    def watched(system: object, ctx: Context, layouts: list[dict[Seat, frozenset[Card]]]
-                ) -> list[dict[Seat, frozenset[Card]]]:
+    def watched(system: object, ctx: Context, layouts: list[Sample]) -> list[Sample]:
         kept = replayed(MODERN, ctx, layouts)
         south = MODERN.context(ctx.dealer, ctx.vulnerability, list(ctx.calls[:2]))
         for layout in kept[:MIN_LAYOUTS]:

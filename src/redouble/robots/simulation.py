@@ -312,7 +312,9 @@ def _score_for(contract: Contract | None, tricks: int, vulnerability: Vulnerabil
 #: the median measured over 25 self-play boards on the project's 2-core machine in November
 #: 2026 (BENCHMARKS.md, "Slams and simulation"). The time budget becomes a count of layouts
 #: through these figures, never by reading the clock: the same board gives the same call on
-#: any machine under any load.
+#: any machine under any load. They predate the draw of ``REPLAY_POOL`` layouts for each one
+#: scored, which took the bench's bid p95 from 374 to 498 ms (BENCHMARKS.md, "partner's calls
+#: replayed"): not recalibrated since.
 LAYOUT_COST: dict[Decision, float] = {
     Decision.ENTRY: 0.014,  # 1.37 times competitive's in the same run (203 and 146 decisions
                             # of 60 development boards, 2026-11-29): the auction is longer
