@@ -31,6 +31,7 @@ from redouble.robots.simulation import (
     _values,
     candidate_calls,
     decision_kind,
+    readable,
     replayed,
 )
 from redouble.robots.system import Context
@@ -279,6 +280,39 @@ def test_the_first_action_is_simulated_only_when_asked_for() -> None:
     assert asked is not None and asked.kind is Decision.ENTRY
     assert {PASS, DOUBLE, Call.parse("2H")} <= {call for call, _ in asked.values}
     assert asked.call in view.legal_calls
+
+
+def test_the_first_action_weighs_only_calls_partner_can_read() -> None:
+    # a call the system gives no meaning (a double of a transfer's completion) or whose
+    # shown lengths the hand lacks (2♣ over 1NT shows six clubs) would be misread by partner
+    # in every rollout: at the first action it is not a candidate; a plain overcall is
+    over_transfer = context("1N P 2H P 2S")  # East to act over South's transfer, completed
+    east = HandInfo.of(Hand.parse("87.T976.AQJ652.9").cards)
+    assert MODERN.meaning(over_transfer, DOUBLE).rule == "natural"
+    assert not readable(MODERN, over_transfer, east, DOUBLE)
+    over_notrump = context("1N")
+    five_clubs = HandInfo.of(Hand.parse("AQ82..J953.K6532").cards)
+    six_clubs = HandInfo.of(Hand.parse("AQ8..J953.KQ6532").cards)
+    assert not readable(MODERN, over_notrump, five_clubs, Call.parse("2C"))
+    assert readable(MODERN, over_notrump, six_clubs, Call.parse("2C"))
+    assert readable(MODERN, context("1H"), HandInfo.of(Hand.parse("KQ932.54.K32.432").cards),
+                    Call.parse("1S"))
+    # inside a decision: over 1NT–2♥–2♠ the system defines none of East's calls (the
+    # double, 3♦): no candidate but the rules' own, so the rules decide
+    deal = Deal.from_pbn("N:T64.AKQ.K4.KJT72 87.T976.AQJ652.9 AQJ932.54.T93.64 "
+                         "K5.J832.87.AQ853")
+    state = BoardState(Board.numbered(1, deal=deal))  # North deals
+    for text in ("1N", "P", "2H", "P", "2S"):
+        state.make_call(Call.parse(text), seat=state.actor)
+    view = state.view(Seat.EAST)
+    ctx = MODERN.context(view.dealer, view.vulnerability, [e.call for e in view.auction])
+    info = HandInfo.of(view.hand)
+    chosen = MODERN.choose(info, ctx)
+    asked = Simulator(MODERN, seed=7, kinds=SIMULATED | {Decision.ENTRY}).decide(
+        view, ctx, info, chosen)
+    assert {DOUBLE, Call.parse("3D")} <= set(candidate_calls(ctx, info, chosen, Decision.ENTRY))
+    assert decision_kind(MODERN, ctx, info, chosen) is Decision.ENTRY
+    assert asked is None
 
 
 def _layouts(opens: bool, count: int) -> list[Sample]:

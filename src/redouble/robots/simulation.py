@@ -210,6 +210,24 @@ def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
     return out[:5]
 
 
+def readable(system: System, ctx: Context, info: HandInfo, call: Call) -> bool:
+    """Whether partner can read ``call`` as this hand: the system gives it a meaning (not the
+    natural fallback, which shows nothing) and the hand has the suit lengths it shows. At the
+    first action a call partner misreads is scored by rollouts in which partner bids on a
+    hand that is not ours (a double of a transfer's completion left in, 2♣ over 1NT on five
+    clubs raised as six)."""
+    meaning = system.meaning(ctx, call)
+    if meaning.rule == "natural":
+        return False
+    shown = meaning.shown
+    if any(not a <= info.lengths[suit] <= b for suit, (a, b) in zip(Suit, shown.lengths,
+                                                                       strict=True)):
+        return False
+    return not shown.alternatives or any(
+        all(a <= info.lengths[s] <= b for s, (a, b) in zip(Suit, alt, strict=True))
+        for alt in shown.alternatives)
+
+
 def _short_in_theirs(info: HandInfo, last: Call) -> bool:
     """A singleton or void in their suit: no double, which would be for penalty (the modern
     system's rule too: their trumps sit over partner, and the hand rarely takes a trick)."""
@@ -387,6 +405,9 @@ class Simulator:
         if kind is None or kind not in self.kinds:
             return None
         calls = candidate_calls(ctx, info, chosen, kind)
+        if kind is Decision.ENTRY:
+            calls = [call for k, call in enumerate(calls)
+                     if k == 0 or call == PASS or readable(self.system, ctx, info, call)]
         if len(calls) < 2:
             return None
         wanted = self.layouts_for(kind, len(calls))
