@@ -356,7 +356,10 @@ PROOF = {Decision.ENTRY: 1.5, Decision.COMPETITIVE: 1.5, Decision.GAME: 1.5,
 #: The first action over their opening is left to the rules too: simulated (to the two level)
 #: it gained +0.08 IMPs/board against the baseline on the report's 1,000 boards, but on the same
 #: report's 300 self-play boards it took the par distance with simulation from 4.87 to 5.28
-#: (BENCHMARKS.md, "Robots: the first action over their opening by simulation").
+#: (BENCHMARKS.md, "Robots: the first action over their opening by simulation"); measured
+#: again with the replayed layouts and only calls partner can read (``readable``): +0.02 there
+#: (+1.06 against +1.04), self-play par 4.75 -> 4.89, bid p95 498 -> 744 ms (BENCHMARKS.md,
+#: "Robots: the first action simulated among calls partner can read, measured and left off").
 SIMULATED = frozenset({Decision.COMPETITIVE, Decision.GAME, Decision.PENALTY_DOUBLE})
 
 
