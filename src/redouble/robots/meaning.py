@@ -309,19 +309,22 @@ class Shown:
     def fits(self, info: HandInfo) -> bool:
         """Whether a hand matches this meaning (the robot may make the call)."""
         lo, hi = self.hcp
-        if not lo <= self.points_of(info) <= hi:
-            return False
-        for suit in Suit:
-            a, b = self.lengths[suit]
-            if not a <= info.lengths[suit] <= b:
-                return False
-        if self.alternatives and not any(
-                all(a <= info.lengths[s] <= b for s, (a, b) in zip(Suit, alt, strict=True))
-                for alt in self.alternatives):
+        if not lo <= self.points_of(info) <= hi or not self.lengths_fit(info):
             return False
         if self.balanced is not None and info.balanced is not self.balanced:
             return False
         return self.test is None or self.test(info)
+
+    def lengths_fit(self, info: HandInfo) -> bool:
+        """Whether the hand holds the suit lengths this meaning shows (and one of its
+        alternative patterns, if any)."""
+        for suit in Suit:
+            a, b = self.lengths[suit]
+            if not a <= info.lengths[suit] <= b:
+                return False
+        return not self.alternatives or any(
+            all(a <= info.lengths[s] <= b for s, (a, b) in zip(Suit, alt, strict=True))
+            for alt in self.alternatives)
 
     def conflicts(self) -> list[str]:
         """Clauses of this meaning that contradict each other (an explanation must have none):

@@ -217,15 +217,7 @@ def readable(system: System, ctx: Context, info: HandInfo, call: Call) -> bool:
     hand that is not ours (a double of a transfer's completion left in, 2♣ over 1NT on five
     clubs raised as six)."""
     meaning = system.meaning(ctx, call)
-    if meaning.rule == "natural":
-        return False
-    shown = meaning.shown
-    if any(not a <= info.lengths[suit] <= b for suit, (a, b) in zip(Suit, shown.lengths,
-                                                                       strict=True)):
-        return False
-    return not shown.alternatives or any(
-        all(a <= info.lengths[s] <= b for s, (a, b) in zip(Suit, alt, strict=True))
-        for alt in shown.alternatives)
+    return meaning.rule != "natural" and meaning.shown.lengths_fit(info)
 
 
 def _short_in_theirs(info: HandInfo, last: Call) -> bool:
