@@ -546,6 +546,11 @@ def test_opener_counts_shortness_opposite_a_limit_raise(hand: str, call: str) ->
     ("K874.AQ5.K83.A72", "1S P 2N P 3C P", "4NT"),   # 16, nothing wasted in clubs
     ("K874.A95.K83.KQ2", "1S P 2N P 3C P", "4S"),    # the club king and queen wasted
     ("KJ9653.KQ7.AK.32", "1S P 2N P 3N P 4S P", "Pass"),  # opener has told: the sign-off
+    # responder's 4S over the shortness is a sign-off too: a void and 12 or 14 HCP leave it
+    # (s30-a 104, s29-a 335: key cards asked, 5S down); a 19-count still asks
+    ("AKJ83.JT65.QJ93.", "1S P 2N P 3C P 4S P", "Pass"),
+    ("AKJ83.QJ5.QJ932.", "1S P 2N P 3C P 4S P", "Pass"),
+    ("AKQ83.AJ65.KQ93.", "1S P 2N P 3C P 4S P", "4NT"),
 ])
 def test_responder_places_the_major_after_jacoby_2nt(system: System, hand: str, auction: str,
                                                      call: str) -> None:

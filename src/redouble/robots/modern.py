@@ -2879,7 +2879,7 @@ def _slam_tries() -> list[Rule]:
            forcing=F.FORCING, notes=(("rkc", None),),
            when=_short_not_major, test=_nothing_wasted("t")),
         _R("jacoby_short_game", "1M P 2N P 3t P ?", "4M", hcp=(11, ANY),
-           when=_short_not_major),
+           forcing=F.SIGNOFF, when=_short_not_major),
         # opener has described the hand: 3NT's sign-off ends the auction, and the
         # shortness's game too unless opener has a maximum (15+), who may still try
         _R("jacoby_3nt_signed_off", "1M P 2N P 3N P 4M P ?", "P"),
