@@ -67,6 +67,7 @@ def test_contract_tricks_agree_with_the_dd_table() -> None:
     ("KQ32.A54.K32.432", "1H P 2H", Decision.ENTRY),    # balancing: still our first action
     ("KQ32.A54.K32.432", "1S P 3S", None),              # over their three level: the rules
     ("KQ32.A54.K32.432", "1H X 2H", None),              # partner doubled: the rules advance
+    (".AKJ95.J5.AKQJ65", "1S X 3S P 4S", Decision.COMPETITIVE),  # the doubler again
     ("A2.AKJ32.K32.432", "1H 1S 2H 2S", Decision.COMPETITIVE),  # a part-score battle
     ("K932.A54.K32.432", "1S 2H 2S 4H P P", Decision.PENALTY_DOUBLE),  # X is for penalty
     ("AKJ32.A54.K32.43", "1S P 2S P", Decision.GAME),   # invite, game or pass
@@ -88,6 +89,26 @@ def test_candidates_are_the_rules_call_pass_double_bid_on_and_game() -> None:
     assert calls[0] == chosen.call
     assert {PASS, DOUBLE, Call.parse("3S"), Call.parse("4S")} <= set(calls)
     assert len(calls) <= 5
+
+
+def test_without_a_fit_our_own_suit_is_a_candidate() -> None:
+    # 1H (1S) X (4S): opener's seven hearts are the side's other way to compete over their
+    # game (no fit is known yet, so bidding on in our strain proposes nothing); the doubler
+    # with a void in theirs weighs its six clubs over their raise to game
+    for auction, hand, own in (("1H 1S X 4S", "6.AKQJ632.A75.93", "5H"),
+                               ("1S X 3S P 4S", ".AKJ95.J5.AKQJ65", "5C")):
+        ctx = context(auction)
+        info = HandInfo.of(Hand.parse(hand).cards)
+        chosen = MODERN.choose(info, ctx)
+        kind = decision_kind(MODERN, ctx, info, chosen)
+        assert kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE)
+        calls = candidate_calls(ctx, info, chosen, kind)
+        assert Call.parse(own) in calls and DOUBLE not in calls  # short in theirs: no double
+    # with a fit found, the fit's strain is bid on instead (no other suit is proposed)
+    ctx = context("1S 2H 2S 3H")
+    info = HandInfo.of(Hand.parse("AKJ32.4.AKJ932.4").cards)
+    calls = candidate_calls(ctx, info, MODERN.choose(info, ctx), Decision.COMPETITIVE)
+    assert Call.parse("4D") not in calls and Call.parse("4S") in calls
 
 
 def test_the_first_action_weighs_pass_double_and_our_longest_suit() -> None:

@@ -3,9 +3,9 @@
 At a competitive, game or penalty-double decision (the first action over their opening and
 slams too, when asked: ``SIMULATED`` leaves them to the rules by default) the robot deals
 the hidden hands many times consistently with the auction (``Sampler``), and for each
-candidate call (the rules' choice, pass, double, our longest suit at our first action,
-bidding on in the side's strain, game, slam) lets the rule bidder finish the auction at all
-four seats on every layout. The layouts kept are those on which partner's hand makes
+candidate call (the rules' choice, pass, double, our longest suit at our first action and
+before the side has found a fit, bidding on in the side's strain, game, slam) lets the rule
+bidder finish the auction at all four seats on every layout. The layouts kept are those on which partner's hand makes
 partner's calls as the system chooses them (``replayed``): the auction's ranges alone admit
 hands that would have bid otherwise. Each final contract is scored with its double-dummy
 tricks (``analysis.dds.contract_tricks``, one batch) under the form of scoring in force:
@@ -121,7 +121,8 @@ def decision_kind(system: System, ctx: Context, info: HandInfo,
     """Which kind of decision this call is, or ``None`` when the rules decide alone: before
     the opening, over their three-level or higher bid before we have acted (doubles there are
     for penalty, which the layouts overrate), after partner's double until we bid, inside
-    conventional sequences, once slam is bid."""
+    conventional sequences, once slam is bid. The doubler's next call, partner having only
+    passed, is a competitive decision."""
     if ctx.opened_at >= len(ctx.calls) or _asking(chosen):
         return None
     last_partner = ctx.partner_last()
@@ -137,9 +138,16 @@ def decision_kind(system: System, ctx: Context, info: HandInfo,
         # the first action over their opening (our side has only passed): pass, double or a
         # suit of our own. Over their three level it lost (their games doubled, preempts
         # doubled: -82 IMPs on 2,000 development boards), so there the rules decide
-        acted = any(e.call.kind is not CallKind.PASS for e in ctx.history
-                    if e.seat.side is ctx.bidder.side)
-        return Decision.ENTRY if not acted and last.level <= 2 else None
+        acted = [e for e in ctx.history
+                 if e.seat.side is ctx.bidder.side and e.call.kind is not CallKind.PASS]
+        if not acted:
+            return Decision.ENTRY if last.level <= 2 else None
+        # the doubler again, partner having passed throughout: a competitive decision (a
+        # strong two-suiter's suit over their raise to game); after partner's double the
+        # advance stays with the rules
+        if all(e.seat is ctx.bidder for e in acted) and last.level <= 5:
+            return Decision.COMPETITIVE
+        return None
     if (theirs and not ctx.last_bid_by_us() and last.level >= 3 and DOUBLE in _legal(ctx)
             and not system.meaning(ctx, DOUBLE).shown.artificial):
         return Decision.PENALTY_DOUBLE  # a double here is for penalty: leave it in or not
@@ -171,9 +179,9 @@ def _legal(ctx: Context) -> frozenset[Call]:
 def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
                     kind: Decision) -> list[Call]:
     """The calls worth comparing: the rules' choice, pass (unless partner forces), double of
-    their last bid, bidding on in our strain, game, and slam (at our first action: pass,
-    double and our longest five-card suit at its cheapest level), legal ones only, at most
-    five."""
+    their last bid, bidding on in our strain, game, and slam (at our first action, and in a
+    competitive decision before our side has found a fit: pass, double and our longest
+    five-card suit at its cheapest level), legal ones only, at most five."""
     legal = _legal(ctx)
     out: list[Call] = [chosen.call]
 
@@ -189,13 +197,11 @@ def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
             and not ctx.last_bid_by_us() and not _short_in_theirs(info, last)):
         add(DOUBLE)
     if kind is Decision.ENTRY:  # their bid is at the two level at most: ours fits below four
-        theirs = ctx.their_suits()
-        suits = [s for s in Suit if s not in theirs and info.lengths[s] >= 5]
-        if suits:
-            suit = max(suits, key=lambda s: (info.lengths[s], s))
-            add(Call.bid(ctx.cheapest_level(suit.strain), suit.strain))
+        add(_own_suit(ctx, info))
         return out[:5]
     strain = _our_strain(ctx, info, chosen.call if kind is Decision.SLAM else None)
+    if strain is None and kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE):
+        add(_own_suit(ctx, info))  # no fit found yet: our own suit is the other way to compete
     if strain is not None:
         cheapest = last.level if strain > last.strain else last.level + 1
         game = _game_level(strain)
@@ -208,6 +214,18 @@ def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
         if kind is Decision.SLAM and cheapest <= 6:
             add(Call.bid(6, strain))
     return out[:5]
+
+
+def _own_suit(ctx: Context, info: HandInfo) -> Call | None:
+    """Our longest suit of five or more that the opponents have not bid, at its cheapest
+    level, up to the five level (over their game: to make, or to save)."""
+    theirs = ctx.their_suits()
+    suits = [s for s in Suit if s not in theirs and info.lengths[s] >= 5]
+    if not suits:
+        return None
+    suit = max(suits, key=lambda s: (info.lengths[s], s))
+    level = ctx.cheapest_level(suit.strain)
+    return Call.bid(level, suit.strain) if level <= 5 else None
 
 
 def readable(system: System, ctx: Context, info: HandInfo, call: Call) -> bool:
@@ -403,6 +421,11 @@ class Simulator:
         if kind is Decision.ENTRY:
             calls = [call for k, call in enumerate(calls)
                      if k == 0 or call == PASS or readable(self.system, ctx, info, call)]
+        elif (kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE)
+              and _our_strain(ctx, info) is None):  # our own suit, scored as what it shows
+            own = _own_suit(ctx, info)
+            calls = [call for k, call in enumerate(calls) if k == 0 or call != own
+                     or self.system.meaning(ctx, call).shown.lengths_fit(info)]
         if len(calls) < 2:
             return None
         wanted = self.layouts_for(kind, len(calls))
