@@ -5,16 +5,16 @@ slams too, when asked: ``SIMULATED`` leaves them to the rules by default) the ro
 the hidden hands many times consistently with the auction (``Sampler``), and for each
 candidate call (the rules' choice, pass, double, our longest suit at our first action and
 before the side has found a fit, bidding on in the side's strain, game, slam) lets the rule
-bidder finish the auction at all four seats on every layout. The layouts kept are those on which partner's hand makes
-partner's calls as the system chooses them (``replayed``): the auction's ranges alone admit
-hands that would have bid otherwise. Each final contract is scored with its double-dummy
-tricks (``analysis.dds.contract_tricks``, one batch) under the form of scoring in force:
-IMPs against the rules' call, matchpoints as the share of layouts that beat it, total points
-as the mean score. A candidate replaces the rules' call only when it beats it by a margin
-larger than the sampling noise. The layouts are a fixed number drawn from a seed derived
-from the board and the auction; the time budget caps that number through a calibrated cost
-per layout, never through the clock, so a decision does not depend on the machine's speed or
-load.
+bidder finish the auction at all four seats on every layout. The layouts kept are those on
+which partner's hand makes partner's calls as the system chooses them (``replayed``): the
+auction's ranges alone admit hands that would have bid otherwise. Each final contract is
+scored with its double-dummy tricks (``analysis.dds.contract_tricks``, one batch) under the
+form of scoring in force: IMPs against the rules' call, matchpoints as the share of layouts
+that beat it, total points as the mean score. A candidate replaces the rules' call only when
+it beats it by a margin larger than the sampling noise. The layouts are a fixed number drawn
+from a seed derived from the board and the auction; the time budget caps that number through
+a calibrated cost per layout, never through the clock, so a decision does not depend on the
+machine's speed or load.
 """
 
 from __future__ import annotations
