@@ -177,11 +177,12 @@ def _legal(ctx: Context) -> frozenset[Call]:
 
 
 def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
-                    kind: Decision) -> list[Call]:
+                    kind: Decision, *, system: System | None = None) -> list[Call]:
     """The calls worth comparing: the rules' choice, pass (unless partner forces), double of
     their last bid, bidding on in our strain, game, and slam (at our first action, and in a
     competitive decision before our side has found a fit: pass, double and our longest
-    five-card suit at its cheapest level), legal ones only, at most five."""
+    five-card suit at its cheapest level; given the ``system``, that suit only when the hand
+    holds the lengths its meaning shows), legal ones only, at most five."""
     legal = _legal(ctx)
     out: list[Call] = [chosen.call]
 
@@ -201,7 +202,10 @@ def candidate_calls(ctx: Context, info: HandInfo, chosen: Explained,
         return out[:5]
     strain = _our_strain(ctx, info, chosen.call if kind is Decision.SLAM else None)
     if strain is None and kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE):
-        add(_own_suit(ctx, info))  # no fit found yet: our own suit is the other way to compete
+        own = _own_suit(ctx, info)  # no fit found yet: our own suit is the other way to compete
+        if own is not None and (system is None
+                                or system.meaning(ctx, own).shown.lengths_fit(info)):
+            add(own)
     if strain is not None:
         cheapest = last.level if strain > last.strain else last.level + 1
         game = _game_level(strain)
@@ -417,15 +421,10 @@ class Simulator:
         kind = decision_kind(self.system, ctx, info, chosen)
         if kind is None or kind not in self.kinds:
             return None
-        calls = candidate_calls(ctx, info, chosen, kind)
+        calls = candidate_calls(ctx, info, chosen, kind, system=self.system)
         if kind is Decision.ENTRY:
             calls = [call for k, call in enumerate(calls)
                      if k == 0 or call == PASS or readable(self.system, ctx, info, call)]
-        elif (kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE)
-              and _our_strain(ctx, info) is None):  # our own suit, scored as what it shows
-            own = _own_suit(ctx, info)
-            calls = [call for k, call in enumerate(calls) if k == 0 or call != own
-                     or self.system.meaning(ctx, call).shown.lengths_fit(info)]
         if len(calls) < 2:
             return None
         wanted = self.layouts_for(kind, len(calls))
