@@ -17,24 +17,34 @@ from redouble.state import BoardState
 from redouble.view import Phase
 
 
+def _position(name: str, seed: int, robot: SaycRobot, *, calls: int | None,
+              cards: int) -> BoardState:
+    """Board ``seed`` of deal set ``name`` after ``calls`` calls of the robots' auction (all
+    of it when ``None``) and then ``cards`` random legal cards (while the play lasts)."""
+    state = BoardState(Board.numbered(seed % 16 + 1, deal=Deal.from_seed(name, seed)))
+    made = 0
+    while state.phase is Phase.AUCTION and (calls is None or made < calls):
+        actor = state.actor
+        assert actor is not None
+        choice = robot.choose_call(state.view(actor))
+        state.make_call(choice.call, alert=choice.alert, explanation=choice.explanation)
+        made += 1
+    rng = random.Random(seed)
+    for _ in range(cards):
+        if state.phase is not Phase.PLAY:
+            break
+        state.play_card(rng.choice(state.legal_cards()), by=state.actor)
+    return state
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), cards=st.integers(0, 44), viewer=st.sampled_from(list(Seat)))
 def test_samples_agree_with_everything_the_viewer_knows(seed: int, cards: int,
                                                         viewer: Seat) -> None:
     robot = SaycRobot(simulate=False)  # the auction only sets the scene: rules are enough
-    state = BoardState(Board.numbered(seed % 16 + 1, deal=Deal.from_seed("sampling", seed)))
-    while state.phase is Phase.AUCTION:
-        actor = state.actor
-        assert actor is not None
-        choice = robot.choose_call(state.view(actor))
-        state.make_call(choice.call, alert=choice.alert, explanation=choice.explanation)
+    state = _position("sampling", seed, robot, calls=None, cards=cards)
     if state.phase is not Phase.PLAY:
-        return
-    rng = random.Random(seed)
-    for _ in range(cards):
-        if state.phase is not Phase.PLAY:
-            return
-        state.play_card(rng.choice(state.legal_cards()), by=state.actor)
+        return  # passed out, or the play ended
     view = state.view(viewer)
     constraints = robot.constraints(view)
     sampler = Sampler(view, constraints, rng=random.Random(seed))
@@ -54,3 +64,57 @@ def test_samples_agree_with_everything_the_viewer_knows(seed: int, cards: int,
         # the hidden hands hold exactly the cards the viewer has not seen
         unseen = set(sampler.pool)
         assert set().union(*(sample[s] for s in sampler.hidden)) == unseen
+
+
+def _plain_draw(sampler: Sampler, rng: random.Random, count: int, tries: int) -> list[dict]:
+    """The dealing loop spelled out with the standard library (``shuffle``, ``randrange``)
+    and each hand evaluated as a ``HandInfo``: the definition the sampler's fast loop keeps."""
+    out = []
+    for _ in range(tries):
+        if len(out) == count:
+            break
+        cards = list(sampler.pool)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(sampler._eligible[c]))
+        room = dict(sampler.need)
+        hands: dict[Seat, list] = {s: [] for s in sampler.hidden}
+        for card in cards:
+            seats = [s for s in sampler._eligible[card] if room[s] > 0]
+            if not seats:
+                break
+            seat = seats[0]
+            if len(seats) > 1:
+                pick = rng.randrange(sum(room[s] for s in seats))
+                for seat in seats:
+                    pick -= room[seat]
+                    if pick < 0:
+                        break
+            hands[seat].append(card)
+            room[seat] -= 1
+        else:
+            if all(sampler.constraints[s].admits(
+                    HandInfo(frozenset(hands[s]) | frozenset(sampler.played_by[s])))
+                   for s in sampler.hidden):
+                sample = {s: frozenset(c) for s, c in sampler.view.hands.items()}
+                sample.update({s: frozenset(hands[s]) for s in sampler.hidden})
+                out.append(sample)
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), calls=st.integers(0, 8), cards=st.integers(0, 30),
+       viewer=st.sampled_from(list(Seat)))
+def test_the_fast_dealing_loop_deals_what_the_plain_one_does(seed: int, calls: int,
+                                                             cards: int, viewer: Seat) -> None:
+    """Same seed, same layouts: the sampler's position-indexed loop draws its random numbers
+    exactly as ``random.shuffle`` and ``randrange`` do and counts each hand's points and suits
+    as ``HandInfo`` does, so speeding it up changed no robot's call."""
+    robot = SaycRobot(simulate=False)
+    state = _position("fast-deal", seed, robot, calls=calls if cards == 0 else None, cards=cards)
+    view = state.view(viewer)
+    constraints = robot.constraints(view)
+    fast, report = Sampler(view, constraints, rng=random.Random(seed)).draw(8, max_tries=400)
+    reference = Sampler(view, constraints)
+    if report.level != "auction":
+        return  # the strict meanings admitted too little: the relaxed rounds are not compared
+    assert fast == _plain_draw(reference, random.Random(seed), 8, 400)

@@ -14,9 +14,14 @@ from collections.abc import Iterable
 from redouble.cards import Card, Rank, Suit
 from redouble.hand import Hand
 
-__all__ = ["HandInfo"]
+__all__ = ["HandInfo", "is_balanced"]
 
 _BALANCED = frozenset({(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)})
+
+
+def is_balanced(lengths: tuple[int, int, int, int]) -> bool:
+    """4-3-3-3, 4-4-3-2 or 5-3-3-2, in any suits (the standard balanced shapes)."""
+    return tuple(sorted(lengths, reverse=True)) in _BALANCED
 
 
 class HandInfo:
@@ -41,7 +46,7 @@ class HandInfo:
         self.ranks = tuple(frozenset(r) for r in ranks)
         c, d, h, s = (len(r) for r in ranks)
         self.lengths = (c, d, h, s)
-        self.balanced = tuple(sorted(self.lengths, reverse=True)) in _BALANCED
+        self.balanced = is_balanced(self.lengths)
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> HandInfo:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from redouble.cards import Suit
 from redouble.notation import SUIT_SYMBOLS, Language
-from redouble.robots.evaluation import HandInfo
+from redouble.robots.evaluation import HandInfo, is_balanced
 
 __all__ = ["Forcing", "HandConstraint", "Points", "Shown", "phrase"]
 
@@ -452,17 +452,21 @@ class HandConstraint:
 
     def admits(self, info: HandInfo) -> bool:
         """Whether a hand is consistent with the constraint."""
-        if not self.hcp[0] <= info.hcp <= self.hcp[1]:
+        return self.admits_counts(info.hcp, info.lengths)
+
+    def admits_counts(self, hcp: int, lengths: tuple[int, int, int, int]) -> bool:
+        """Whether a hand of ``hcp`` points and these suit ``lengths`` (clubs first) is
+        consistent with the constraint (the sampler's test, without building the hand)."""
+        if not self.hcp[0] <= hcp <= self.hcp[1]:
             return False
-        for suit in Suit:
-            a, b = self.lengths[suit]
-            if not a <= info.lengths[suit] <= b:
+        for (a, b), n in zip(self.lengths, lengths, strict=True):
+            if not a <= n <= b:
                 return False
         for group in self.alternatives:
-            if not any(all(a <= info.lengths[s] <= b for s, (a, b) in zip(Suit, alt, strict=True))
+            if not any(all(a <= n <= b for (a, b), n in zip(alt, lengths, strict=True))
                        for alt in group):
                 return False
-        return self.balanced is None or info.balanced is self.balanced
+        return self.balanced is None or is_balanced(lengths) is self.balanced
 
     def relaxed(self) -> HandConstraint:
         """A looser version (for calls that did not follow the system): lengths and HCP widened."""

@@ -72,33 +72,82 @@ class Sampler:
         for card, seats in self._eligible.items():
             if not seats:
                 raise ValueError(f"nobody can hold {card}: the view contradicts itself")
+        # the dealing loop's tables, by position: hidden seats 0..n-1, pool cards 0..m-1
+        where = {seat: i for i, seat in enumerate(self.hidden)}
+        self._suit = [card.suit for card in self.pool]
+        self._hcp = [card.rank.hcp for card in self.pool]
+        self._seats = [tuple(where[s] for s in self._eligible[card]) for card in self.pool]
+        self._forced_first = len({len(seats) for seats in self._seats}) > 1
+        self._room = [self.need[s] for s in self.hidden]
+        self._base: list[tuple[int, list[int]]] = []
+        for seat in self.hidden:
+            played = HandInfo(self.played_by[seat])
+            self._base.append((played.hcp, list(played.lengths)))
+        self._tests = [[self.constraints[s] for s in self.hidden],
+                       [self.constraints[s].relaxed() for s in self.hidden]]
 
-    def _deal_once(self) -> Sample | None:
-        rng = self.rng
-        cards = list(self.pool)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(self._eligible[c]))  # stable: forced cards first
-        room = dict(self.need)
-        hands: dict[Seat, list[Card]] = {s: [] for s in self.hidden}
-        for card in cards:
-            seats = [s for s in self._eligible[card] if room[s] > 0]
+    def _below(self, n: int) -> int:
+        """A uniform integer in [0, n) drawn exactly as ``random.Random.randrange(n)`` and
+        ``shuffle`` draw theirs (rejection over ``getrandbits``), without their overhead: the
+        same seed deals the same layouts as the standard library would."""
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    def _deal_positions(self) -> tuple[list[list[int]], list[int], list[list[int]]] | None:
+        """One random deal of the pool as positions: each hidden seat's cards (indices into
+        the pool), its HCP and its suit lengths (with the cards it has played), or ``None``
+        when the voids leave a card nowhere to go. The pool is shuffled, forced cards are
+        placed first, and every other card goes to a seat with room with probability
+        proportional to the room left."""
+        below = self._below
+        order = list(range(len(self.pool)))
+        for i in range(len(order) - 1, 0, -1):  # random.shuffle's own loop
+            j = below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        eligible = self._seats
+        if self._forced_first:
+            order.sort(key=lambda c: len(eligible[c]))  # stable: forced cards first
+        room = list(self._room)
+        hands: list[list[int]] = [[] for _ in self.hidden]
+        hcp = [base[0] for base in self._base]
+        lengths = [list(base[1]) for base in self._base]
+        suit_of, hcp_of = self._suit, self._hcp
+        for card in order:
+            seats = [s for s in eligible[card] if room[s] > 0]
             if not seats:
                 return None
             if len(seats) == 1:
                 seat = seats[0]
             else:
-                total = sum(room[s] for s in seats)
-                pick = rng.randrange(total)
+                pick = below(sum(room[s] for s in seats))
                 for seat in seats:
                     pick -= room[seat]
                     if pick < 0:
                         break
             hands[seat].append(card)
             room[seat] -= 1
+            hcp[seat] += hcp_of[card]
+            lengths[seat][suit_of[card]] += 1
+        return hands, hcp, lengths
+
+    def _sample(self, hands: list[list[int]]) -> Sample:
+        """The layout a deal of positions stands for."""
         sample: Sample = {s: frozenset(cards) for s, cards in self.view.hands.items()}
-        for seat in self.hidden:
-            sample[seat] = frozenset(hands[seat])
+        for seat, positions in zip(self.hidden, hands, strict=True):
+            sample[seat] = frozenset(self.pool[p] for p in positions)
         return sample
+
+    def _fits(self, hcp: list[int], lengths: list[list[int]], level: int) -> bool:
+        """Whether every hidden seat's counts fit its constraint at relaxation ``level``."""
+        if level >= 2:
+            return True
+        return all(test.admits_counts(points, (shape[0], shape[1], shape[2], shape[3]))
+                   for test, points, shape in zip(self._tests[level], hcp, lengths,
+                                                  strict=True))
 
     def _admits(self, sample: Sample, level: int) -> bool:
         if level >= 2:
@@ -131,9 +180,9 @@ class Sampler:
                 tries += 1
                 if deadline is not None and tries % 64 == 0 and time.perf_counter() > deadline:
                     break
-                sample = self._deal_once()
-                if sample is not None and self._admits(sample, level):
-                    samples.append(sample)
+                dealt = self._deal_positions()
+                if dealt is not None and self._fits(dealt[1], dealt[2], level):
+                    samples.append(self._sample(dealt[0]))
             report.tried += tries
             report.level = LEVELS[level]
             if len(samples) >= max(1, count // 4):
