@@ -66,7 +66,10 @@ def test_contract_tricks_agree_with_the_dd_table() -> None:
     ("KQ32.A54.K32.432", "1H", Decision.ENTRY),         # the first action over theirs
     ("KQ32.A54.K32.432", "1H P 2H", Decision.ENTRY),    # balancing: still our first action
     ("KQ32.A54.K32.432", "1S P 3S", None),              # over their three level: the rules
-    ("KQ32.A54.K32.432", "1H X 2H", None),              # partner doubled: the rules advance
+    ("KQ32.A54.K32.432", "1H X P", None),               # partner doubled: the rules advance
+    ("T65.Q6432.AT73.8", "1S X 3S", Decision.COMPETITIVE),  # ... unless they bid over it
+    ("KQ32.A54.K32.432", "1H X 2H", Decision.COMPETITIVE),
+    ("KQ32.A54.K32.432", "1H X 5H", None),              # their five level: the rules
     (".AKJ95.J5.AKQJ65", "1S X 3S P 4S", Decision.COMPETITIVE),  # the doubler again
     ("A2.AKJ32.K32.432", "1H 1S 2H 2S", Decision.COMPETITIVE),  # a part-score battle
     ("K932.A54.K32.432", "1S 2H 2S 4H P P", Decision.PENALTY_DOUBLE),  # X is for penalty
@@ -104,6 +107,14 @@ def test_without_a_fit_our_own_suit_is_a_candidate() -> None:
         assert kind in (Decision.COMPETITIVE, Decision.PENALTY_DOUBLE)
         calls = candidate_calls(ctx, info, chosen, kind)
         assert Call.parse(own) in calls and DOUBLE not in calls  # short in theirs: no double
+    # the advancer over 1S X 3S (the rules pass: a free three-level bid wants 7 HCP) weighs
+    # its five hearts at the four level (the double promised some), pass, and a responsive
+    # double
+    ctx = context("1S X 3S")
+    info = HandInfo.of(Hand.parse("T65.Q6432.AT73.8").cards)
+    chosen = MODERN.choose(info, ctx)
+    calls = candidate_calls(ctx, info, chosen, Decision.COMPETITIVE, system=MODERN)
+    assert chosen.call == PASS and {PASS, DOUBLE, Call.parse("4H")} <= set(calls)
     # with a fit found, the fit's strain is bid on instead (no other suit is proposed)
     ctx = context("1S 2H 2S 3H")
     info = HandInfo.of(Hand.parse("AKJ32.4.AKJ932.4").cards)

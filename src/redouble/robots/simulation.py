@@ -120,9 +120,10 @@ def decision_kind(system: System, ctx: Context, info: HandInfo,
                   chosen: Explained) -> Decision | None:
     """Which kind of decision this call is, or ``None`` when the rules decide alone: before
     the opening, over their three-level or higher bid before we have acted (doubles there are
-    for penalty, which the layouts overrate), after partner's double until we bid, inside
-    conventional sequences, once slam is bid. The doubler's next call, partner having only
-    passed, is a competitive decision."""
+    for penalty, which the layouts overrate), after partner's double when their side passed,
+    inside conventional sequences, once slam is bid. The doubler's next call, partner having only
+    passed, is a competitive decision, and so is the advance of partner's double when their
+    side has bid over it, from the two level to the four."""
     if ctx.opened_at >= len(ctx.calls) or _asking(chosen):
         return None
     last_partner = ctx.partner_last()
@@ -143,9 +144,14 @@ def decision_kind(system: System, ctx: Context, info: HandInfo,
         if not acted:
             return Decision.ENTRY if last.level <= 2 else None
         # the doubler again, partner having passed throughout: a competitive decision (a
-        # strong two-suiter's suit over their raise to game); after partner's double the
-        # advance stays with the rules
+        # strong two-suiter's suit over their raise to game)
         if all(e.seat is ctx.bidder for e in acted) and last.level <= 5:
+            return Decision.COMPETITIVE
+        # the advance after partner's double when their side bid over it (1S X 3S ?): the
+        # rules' free bids want values a strong player competes without; advanced freely
+        # (their pass forces a bid) it stays with the rules
+        if (all(e.call == DOUBLE for e in acted) and 2 <= last.level <= 4
+                and ctx.history[-1].call.is_bid):
             return Decision.COMPETITIVE
         return None
     if (theirs and not ctx.last_bid_by_us() and last.level >= 3 and DOUBLE in _legal(ctx)
