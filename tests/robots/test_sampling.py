@@ -111,6 +111,8 @@ def test_the_fast_dealing_loop_deals_what_the_plain_one_does(seed: int, calls: i
     as ``HandInfo`` does, so speeding it up changed no robot's call."""
     robot = SaycRobot(simulate=False)
     state = _position("fast-deal", seed, robot, calls=calls if cards == 0 else None, cards=cards)
+    if state.phase not in (Phase.AUCTION, Phase.PLAY):
+        return  # passed out: nothing hidden to deal
     view = state.view(viewer)
     constraints = robot.constraints(view)
     fast, report = Sampler(view, constraints, rng=random.Random(seed)).draw(8, max_tries=400)

@@ -152,10 +152,7 @@ class Sampler:
     def _admits(self, sample: Sample, level: int) -> bool:
         if level >= 2:
             return True
-        for seat in self.hidden:
-            constraint = self.constraints[seat]
-            if level == 1:
-                constraint = constraint.relaxed()
+        for seat, constraint in zip(self.hidden, self._tests[level], strict=True):
             original = HandInfo(sample[seat] | frozenset(self.played_by[seat]))
             if not constraint.admits(original):
                 return False
