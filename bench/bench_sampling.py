@@ -1,0 +1,87 @@
+"""The robots' sampler: time a try when dealing the hidden hands consistently with an
+auction, against the sampler as it was before it dealt by pool positions (commit ``PEER``, the
+plain dealing loop, exported like the frozen baseline) run in its own process on the same
+positions and seeds; both must make the same tries and keep the same layouts, or the
+comparison is refused."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from redouble.robots.frozen import child_environment, export_commit
+
+PEER = "e60640c"
+"""The last commit with the plain dealing loop (the same rules, so the same positions)."""
+
+POSITIONS = 40
+LAYOUTS = 96  # what a competitive decision draws: 24 layouts scored, 4 drawn for each
+TRIES = 3072
+
+_SCRIPT = f"""
+import random, time
+from redouble.board import Board
+from redouble.deal import Deal
+from redouble.robots.robot import SaycRobot
+from redouble.robots.sampling import Sampler
+from redouble.state import BoardState
+from redouble.view import Phase
+robot = SaycRobot(simulate=False)
+views = []
+for seed in range({POSITIONS}):
+    state = BoardState(Board.numbered(seed % 16 + 1, deal=Deal.from_seed("bench-sampling", seed)))
+    made = 0
+    while state.phase is Phase.AUCTION and made < 4:
+        choice = robot.choose_call(state.view(state.actor))
+        state.make_call(choice.call)
+        made += 1
+    if state.phase is Phase.AUCTION:
+        view = state.view(state.actor)
+        views.append((view, robot.constraints(view)))
+tried = kept = 0
+digest = 0
+start = time.perf_counter()
+for i, (view, constraints) in enumerate(views):
+    samples, report = Sampler(view, constraints, rng=random.Random(i)).draw({LAYOUTS},
+                                                                          max_tries={TRIES})
+    tried += report.tried
+    kept += len(samples)
+    digest ^= hash(tuple(tuple(sorted(c.index for c in s[seat])) for s in samples
+                         for seat in sorted(s)))
+print(len(views), tried, kept, digest, time.perf_counter() - start)
+"""
+
+
+def _measure(env: dict[str, str] | None) -> tuple[int, int, int, int, float]:
+    out = subprocess.run([sys.executable, "-c", _SCRIPT], env=env, capture_output=True,
+                         text=True, check=True).stdout.split()
+    return int(out[0]), int(out[1]), int(out[2]), int(out[3]), float(out[4])
+
+
+def run() -> str:
+    """Both samplers on the same positions; the Markdown section."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED"}
+    env["PYTHONHASHSEED"] = "0"
+    ours = _measure(env)
+    peer = _measure(child_environment(export_commit(PEER)))
+    if ours[:4] != peer[:4]:
+        raise SystemExit("the two samplers dealt different layouts: no comparison")
+    views, tried, kept, _, seconds = ours
+    peer_seconds = peer[4]
+    return "\n".join([
+        "## Robots: dealing layouts consistent with the auction",
+        "",
+        f"`python -m bench sampling`: {views} positions four calls into a robots' auction, "
+        f"{LAYOUTS} layouts wanted at each (at most {TRIES} tries), dealt by today's sampler "
+        f"and by the sampler before it dealt by pool positions (commit {PEER}, exported into "
+        "`.bench-cache/` as the frozen baseline is), each in its own process with the same "
+        "seeds. Both made the same "
+        f"{tried:,} tries and kept the same {kept:,} layouts (checked).",
+        "",
+        "| sampler | seconds | µs a try |",
+        "|---|---:|---:|",
+        f"| redouble | {seconds:.2f} | {seconds / tried * 1e6:.0f} |",
+        f"| before, {PEER} | {peer_seconds:.2f} | {peer_seconds / tried * 1e6:.0f} |",
+    ])
