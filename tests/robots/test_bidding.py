@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from redouble.auction import Auction
 from redouble.board import Board
 from redouble.calls import Call
+from redouble.cards import Card
 from redouble.deal import Deal
 from redouble.hand import Hand
 from redouble.robots.evaluation import HandInfo
@@ -176,3 +179,59 @@ def test_constraint_merge_and_admit() -> None:
     assert not HandConstraint(hcp=(0, 11)).admits(info)
     merged = opening.merge(HandConstraint(hcp=(16, 17)))
     assert merged.hcp == (16, 17)
+
+
+def _odd_auction_calls(system_name: str, dealer: Seat, vulnerability: Vulnerability,
+                       hands: dict[Seat, frozenset[Card]], odd: list[int]) -> None:
+    """Bid a deal to the end with the system at every seat, except that the calls at the
+    positions in ``odd`` are replaced by the legal call of that index (a human partner or
+    opponent may bid anything legal); every robot call must be legal and raise nothing."""
+    from redouble.robots.systems import system_named
+
+    system = system_named(system_name)
+    auction = Auction(dealer=dealer)
+    for position in range(40):
+        if auction.is_complete:
+            break
+        seat = auction.turn
+        assert seat is not None
+        ctx = system.context(dealer, vulnerability, auction.calls)
+        call = system.choose(HandInfo.of(hands[seat]), ctx).call
+        legal = sorted(auction.legal_calls(), key=str)
+        if position in odd:
+            call = legal[odd.index(position) * 7919 % len(legal)]
+        assert call in legal or call == Call.parse("P")
+        auction.make_call(call if call in legal else Call.parse("P"))
+
+
+@pytest.mark.parametrize("system_name", ["modern", "sayc"])
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), odd=st.lists(st.integers(0, 12), max_size=4))
+def test_no_legal_auction_makes_a_robot_raise(system_name: str, seed: int,
+                                              odd: list[int]) -> None:
+    deal = Deal.from_seed("robots-odd-auctions", seed)
+    board = Board.numbered(seed % 16 + 1, deal=deal)
+    hands = {seat: frozenset(deal[seat].cards) for seat in Seat}
+    _odd_auction_calls(system_name, board.dealer, board.vulnerability, hands, odd)
+
+
+@pytest.mark.parametrize(("auction", "hand"), [
+    # a 7-6 with the minor longer found no opening (1♣ allowed five hearts at most) and the
+    # minor slam try's test read the call before the dealer's, of which there is none
+    ("", "-.AKJ532.-.KQT8763"),
+    # a minimum with six clubs over 7♦ wanted to rebid its suit at the eight level
+    ("1D 6S P 7D P", "QT5.7.K52.AQ8762"),
+])
+def test_odd_positions_that_made_a_robot_raise(auction: str, hand: str) -> None:
+    from redouble.robots.modern import MODERN
+
+    calls = [Call.parse(c) for c in auction.split()]
+    ctx = MODERN.context(Seat.WEST, Vulnerability.NS, calls)
+    info = HandInfo.of(Hand.parse(hand).cards)
+    chosen = MODERN.choose(info, ctx)
+    replay = Auction(dealer=Seat.WEST)
+    for call in calls:
+        replay.make_call(call)
+    assert chosen.call in replay.legal_calls()
+    if not calls:
+        assert str(chosen.call) == "1C" and chosen.shown.fits(info)

@@ -351,9 +351,9 @@ def _replacements() -> dict[str, Rule]:
            when=lambda c, b: c.last_bid is not None and (c.last_bid.level or 0) <= 1),
         _R("open_1major", "?", "1M", hcp=(10, 21), lengths={"M": (5, 13)},
            test=_open_suit(None)),
-        _R("open_1d", "?", "1D", hcp=(10, 21), lengths={"D": (3, 13), "H": (0, 5), "S": (0, 5)},
+        _R("open_1d", "?", "1D", hcp=(10, 21), lengths={"D": (3, 13), "H": (0, 6), "S": (0, 6)},
            test=_open_suit(D)),
-        _R("open_1c", "?", "1C", hcp=(10, 21), lengths={"C": (3, 13), "H": (0, 5), "S": (0, 5)},
+        _R("open_1c", "?", "1C", hcp=(10, 21), lengths={"C": (3, 13), "H": (0, 6), "S": (0, 6)},
            test=_open_suit(C)),
         _R("open_weak2", "?", "2s", hcp=(5, 10), lengths={"s": (6, 6)},
            notes=(("weak", None),), when=lambda c, b: b["s"] is not C, test=_weak_two),
@@ -2808,7 +2808,7 @@ def _minor_slam_try() -> list[Rule]:
     calls showed, else five."""
     def minor_fit(c: Context, b: Bind) -> bool:
         u = b["u"]
-        return (not u.is_major and c.calls[-1].kind is CallKind.PASS
+        return (not u.is_major and bool(c.calls) and c.calls[-1].kind is CallKind.PASS
                 and c.known(c.bidder).hcp[1] >= 12  # not a preempt's raise
                 and c.known(c.partner).hcp[1] >= 12  # nor the raise of partner's preempt
                 and any(e.call.is_bid for e in c.calls_of(c.bidder))  # 1m–4m stays a raise
@@ -3608,8 +3608,9 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
     if (call.is_bid and call.strain is Strain.NOTRUMP and (call.level or 0) >= 3
             and info.hcp <= _long_suit_minimum(ctx) and info.lengths[long] >= 6):
         # a minimum hand with a long suit rebids it rather than jump to notrump
-        cheaper = Call.bid(ctx.cheapest_level(long.strain), long.strain)
-        if cheaper.level is not None and cheaper.level <= 3:
+        level = ctx.cheapest_level(long.strain)
+        if level <= 3:  # not over a high bid: 7♦ leaves no level to rebid clubs at
+            cheaper = Call.bid(level, long.strain)
             return cheaper, modern_describe(system, ctx, cheaper)
     if call == THREE_NT and min(info.lengths) == 0 and info.lengths[long] >= 6:
         # no 3NT with a void and a long suit: the game in the suit

@@ -615,9 +615,9 @@ def _rules() -> list[Rule]:
     add(_R("open_1nt", "?", "1N", hcp=(15, 17), balanced=True))
     add(_R("open_1major", "?", "1M", hcp=(11, 21), lengths={"M": (5, 13)},
            test=_opening_test))
-    add(_R("open_1d", "?", "1D", hcp=(11, 21), lengths={"D": (3, 13), "H": (0, 5), "S": (0, 5)},
+    add(_R("open_1d", "?", "1D", hcp=(11, 21), lengths={"D": (3, 13), "H": (0, 6), "S": (0, 6)},
            test=lambda i, b, c: _opens(i) and opening_suit(i) is D))
-    add(_R("open_1c", "?", "1C", hcp=(11, 21), lengths={"C": (3, 13), "H": (0, 5), "S": (0, 5)},
+    add(_R("open_1c", "?", "1C", hcp=(11, 21), lengths={"C": (3, 13), "H": (0, 6), "S": (0, 6)},
            test=lambda i, b, c: _opens(i) and opening_suit(i) is C))
     add(_R("open_weak2", "?", "2s", hcp=(5, 10), lengths={"s": (6, 6)}, notes=(("weak", None),),
            when=lambda c, b: b["s"] is not C, test=_weak_two))
