@@ -24,10 +24,12 @@ from redouble.robots.sampling import Sample
 from redouble.robots.simulation import (
     LAYOUT_COST,
     MIN_LAYOUTS,
+    PROOF,
     SIMULATED,
     Decision,
     SimulatedChoice,
     Simulator,
+    _significant,
     _values,
     candidate_calls,
     decision_kind,
@@ -406,3 +408,12 @@ def test_the_simulation_scores_only_layouts_where_partner_replays(
     assert kept < drawn  # the constraints alone admit hands that would not have raised
     assert choice.layouts == min(kept, Simulator(MODERN).layouts_for(choice.kind,
                                                                       len(choice.values)))
+
+
+def test_a_penalty_double_needs_more_proof_than_a_competitive_bid() -> None:
+    # 21 layouts where their 4♠ goes one down (+50 for passing, +100 doubled: 2 IMPs) and 4
+    # where it makes (−420, −590 doubled: −5 IMPs): the mean gain is 1.68 standard errors
+    # above nothing, enough for a competitive bid, not for a penalty double (skewed gains)
+    scores = [[50, 100]] * 21 + [[-420, -590]] * 4
+    assert _significant(scores, 1, Scoring.IMPS, PROOF[Decision.COMPETITIVE])
+    assert not _significant(scores, 1, Scoring.IMPS, PROOF[Decision.PENALTY_DOUBLE])
