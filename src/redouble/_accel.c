@@ -1103,6 +1103,373 @@ static PyObject *accel_deal_owners(PyObject *module, PyObject *arg) {
     return PyBytes_FromStringAndSize(owners, 52);
 }
 
+
+/* ---------------------------------------------------------------------------------------- */
+/* deal_layouts: the robots' sampler's dealing loop (see deal_layouts in _pycore.py)         */
+
+/* The Mersenne Twister (MT19937) as random.Random runs it, so that a seed deals the same
+ * layouts here as in the reference: the generator's state is read with getstate(), advanced
+ * here, and written back with setstate(). */
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    int index;
+} twister;
+
+static uint32_t twister_next(twister *t) {
+    uint32_t y;
+    if (t->index >= MT_N) {
+        int k;
+        for (k = 0; k < MT_N; k++) {
+            y = (t->mt[k] & 0x80000000U) | (t->mt[(k + 1) % MT_N] & 0x7fffffffU);
+            t->mt[k] = t->mt[(k + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+        }
+        t->index = 0;
+    }
+    y = t->mt[t->index++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= y >> 18;
+    return y;
+}
+
+/* A uniform integer in [0, n), 1 < n < 2**32, as random.Random's _randbelow draws it. */
+static uint32_t twister_below(twister *t, uint32_t n) {
+    int k = 0;
+    while (k < 32 && (n >> k) != 0) k++;
+    uint32_t r = twister_next(t) >> (32 - k);
+    while (r >= n) r = twister_next(t) >> (32 - k);
+    return r;
+}
+
+#define MAX_POOL 52
+#define MAX_HIDDEN 3
+#define MAX_ALTS 64
+
+typedef struct {
+    int lo, hi;
+    int range[4][2];
+    int balanced;                  /* -1 either, 0 unbalanced, 1 balanced */
+    int groups;                    /* groups of alternatives: one alternative of each holds */
+    int group_end[MAX_ALTS];       /* the end of group g in alt[] */
+    int alt[MAX_ALTS][4][2];
+} seat_test;
+
+typedef struct {
+    int cards, seats;
+    int suit[MAX_POOL], hcp[MAX_POOL];
+    int eligible[MAX_POOL][MAX_HIDDEN], eligible_count[MAX_POOL];
+    int forced_first;
+    int room[MAX_HIDDEN], base_hcp[MAX_HIDDEN], base_lengths[MAX_HIDDEN][4];
+} deal_tables;
+
+static int int_item(PyObject *seq, Py_ssize_t i, int *out) {
+    PyObject *item = PySequence_GetItem(seq, i);
+    if (item == NULL) return -1;
+    long value = PyLong_AsLong(item);
+    Py_DECREF(item);
+    if (value == -1 && PyErr_Occurred()) return -1;
+    *out = (int)value;
+    return 0;
+}
+
+static int bad_tables(const char *what) {
+    PyErr_Format(PyExc_ValueError, "deal_layouts: malformed %s", what);
+    return -1;
+}
+
+/* Read a sequence of n (lo, hi) pairs into out. */
+static int read_ranges(PyObject *seq, int n, int out[][2]) {
+    if (!PySequence_Check(seq) || PySequence_Size(seq) != n) return bad_tables("ranges");
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_GetItem(seq, i);
+        if (pair == NULL) return -1;
+        int ok = PySequence_Check(pair) && PySequence_Size(pair) == 2
+                 && int_item(pair, 0, &out[i][0]) == 0 && int_item(pair, 1, &out[i][1]) == 0;
+        Py_DECREF(pair);
+        if (!ok) return PyErr_Occurred() ? -1 : bad_tables("range");
+    }
+    return 0;
+}
+
+static int read_tables(PyObject *obj, deal_tables *t) {
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 7) return bad_tables("tables");
+    PyObject *suit = PyTuple_GET_ITEM(obj, 0), *hcp = PyTuple_GET_ITEM(obj, 1);
+    PyObject *eligible = PyTuple_GET_ITEM(obj, 2), *room = PyTuple_GET_ITEM(obj, 4);
+    PyObject *base_hcp = PyTuple_GET_ITEM(obj, 5), *base_lengths = PyTuple_GET_ITEM(obj, 6);
+    t->forced_first = PyObject_IsTrue(PyTuple_GET_ITEM(obj, 3));
+    if (t->forced_first < 0) return -1;
+    Py_ssize_t cards = PySequence_Size(suit), seats = PySequence_Size(room);
+    if (cards < 0 || seats < 0) return -1;
+    if (cards > MAX_POOL || seats < 1 || seats > MAX_HIDDEN || PySequence_Size(hcp) != cards
+        || PySequence_Size(eligible) != cards || PySequence_Size(base_hcp) != seats
+        || PySequence_Size(base_lengths) != seats)
+        return bad_tables("tables' sizes");
+    t->cards = (int)cards;
+    t->seats = (int)seats;
+    for (Py_ssize_t c = 0; c < cards; c++) {
+        if (int_item(suit, c, &t->suit[c]) < 0 || int_item(hcp, c, &t->hcp[c]) < 0) return -1;
+        if (t->suit[c] < 0 || t->suit[c] > 3) return bad_tables("suit");
+        PyObject *who = PySequence_GetItem(eligible, c);
+        if (who == NULL) return -1;
+        Py_ssize_t n = PySequence_Size(who);
+        if (n < 0 || n > seats) {
+            Py_DECREF(who);
+            return PyErr_Occurred() ? -1 : bad_tables("eligible seats");
+        }
+        t->eligible_count[c] = (int)n;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            if (int_item(who, k, &t->eligible[c][k]) < 0) {
+                Py_DECREF(who);
+                return -1;
+            }
+            if (t->eligible[c][k] < 0 || t->eligible[c][k] >= seats) {
+                Py_DECREF(who);
+                return bad_tables("eligible seat");
+            }
+        }
+        Py_DECREF(who);
+    }
+    for (Py_ssize_t s = 0; s < seats; s++) {
+        if (int_item(room, s, &t->room[s]) < 0 || int_item(base_hcp, s, &t->base_hcp[s]) < 0)
+            return -1;
+        PyObject *shape = PySequence_GetItem(base_lengths, s);
+        if (shape == NULL) return -1;
+        int ok = PySequence_Size(shape) == 4;
+        for (Py_ssize_t k = 0; ok && k < 4; k++) ok = int_item(shape, k, &t->base_lengths[s][k]) == 0;
+        Py_DECREF(shape);
+        if (!ok) return PyErr_Occurred() ? -1 : bad_tables("lengths");
+    }
+    return 0;
+}
+
+static int read_test(PyObject *obj, seat_test *t) {
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 5) return bad_tables("test");
+    if (int_item(obj, 0, &t->lo) < 0 || int_item(obj, 1, &t->hi) < 0
+        || read_ranges(PyTuple_GET_ITEM(obj, 2), 4, t->range) < 0
+        || int_item(obj, 3, &t->balanced) < 0)
+        return -1;
+    PyObject *groups = PyTuple_GET_ITEM(obj, 4);
+    Py_ssize_t count = PySequence_Size(groups);
+    if (count < 0) return -1;
+    int used = 0;
+    t->groups = 0;
+    for (Py_ssize_t g = 0; g < count; g++) {
+        PyObject *group = PySequence_GetItem(groups, g);
+        if (group == NULL) return -1;
+        Py_ssize_t alts = PySequence_Size(group);
+        if (alts < 0 || used + alts > MAX_ALTS) {
+            Py_DECREF(group);
+            return PyErr_Occurred() ? -1 : bad_tables("alternatives (too many)");
+        }
+        for (Py_ssize_t a = 0; a < alts; a++) {
+            PyObject *alt = PySequence_GetItem(group, a);
+            int bad = alt == NULL || read_ranges(alt, 4, t->alt[used]) < 0;
+            Py_XDECREF(alt);
+            if (bad) {
+                Py_DECREF(group);
+                return -1;
+            }
+            used++;
+        }
+        Py_DECREF(group);
+        t->group_end[t->groups++] = used;
+    }
+    return 0;
+}
+
+static int is_balanced_shape(const int *n) {
+    int s[4] = {n[0], n[1], n[2], n[3]};
+    for (int i = 1; i < 4; i++)           /* sort descending */
+        for (int j = i; j > 0 && s[j] > s[j - 1]; j--) {
+            int x = s[j]; s[j] = s[j - 1]; s[j - 1] = x;
+        }
+    return (s[0] == 4 && s[1] == 3 && s[2] == 3 && s[3] == 3)
+        || (s[0] == 4 && s[1] == 4 && s[2] == 3 && s[3] == 2)
+        || (s[0] == 5 && s[1] == 3 && s[2] == 3 && s[3] == 2);
+}
+
+static int test_passes(const seat_test *t, int hcp, const int *n) {
+    if (hcp < t->lo || hcp > t->hi) return 0;
+    for (int k = 0; k < 4; k++)
+        if (n[k] < t->range[k][0] || n[k] > t->range[k][1]) return 0;
+    int start = 0;
+    for (int g = 0; g < t->groups; g++) {
+        int any = 0;
+        for (int a = start; a < t->group_end[g] && !any; a++) {
+            int all = 1;
+            for (int k = 0; k < 4 && all; k++)
+                all = t->alt[a][k][0] <= n[k] && n[k] <= t->alt[a][k][1];
+            any = all;
+        }
+        if (!any) return 0;
+        start = t->group_end[g];
+    }
+    return t->balanced < 0 || is_balanced_shape(n) == t->balanced;
+}
+
+/* One deal (as _deal_once in _pycore.py): 1 with hands filled, 0 if a card had nowhere to go. */
+static int deal_once(twister *tw, const deal_tables *t, int hands[][MAX_POOL], int *held,
+                     int *hcp, int lengths[][4]) {
+    int order[MAX_POOL];
+    for (int c = 0; c < t->cards; c++) order[c] = c;
+    for (int i = t->cards - 1; i > 0; i--) {
+        int j = (int)twister_below(tw, (uint32_t)(i + 1));
+        int x = order[i]; order[i] = order[j]; order[j] = x;
+    }
+    if (t->forced_first) {  /* a stable sort by the number of seats that may hold the card */
+        int sorted[MAX_POOL], k = 0;
+        for (int n = 0; n <= MAX_HIDDEN; n++)
+            for (int c = 0; c < t->cards; c++)
+                if (t->eligible_count[order[c]] == n) sorted[k++] = order[c];
+        memcpy(order, sorted, sizeof(int) * (size_t)t->cards);
+    }
+    int room[MAX_HIDDEN];
+    for (int s = 0; s < t->seats; s++) {
+        room[s] = t->room[s];
+        held[s] = 0;
+        hcp[s] = t->base_hcp[s];
+        memcpy(lengths[s], t->base_lengths[s], sizeof(int) * 4);
+    }
+    for (int i = 0; i < t->cards; i++) {
+        int card = order[i], seats[MAX_HIDDEN], n = 0, total = 0;
+        for (int k = 0; k < t->eligible_count[card]; k++) {
+            int s = t->eligible[card][k];
+            if (room[s] > 0) {
+                seats[n++] = s;
+                total += room[s];
+            }
+        }
+        if (n == 0) return 0;
+        int seat = seats[0];
+        if (n > 1) {
+            int pick = (int)twister_below(tw, (uint32_t)total);
+            for (int k = 0; k < n; k++) {
+                seat = seats[k];
+                pick -= room[seat];
+                if (pick < 0) break;
+            }
+        }
+        hands[seat][held[seat]++] = card;
+        room[seat]--;
+        hcp[seat] += t->hcp[card];
+        lengths[seat][t->suit[card]]++;
+    }
+    return 1;
+}
+
+static int read_twister(PyObject *rng, twister *tw, PyObject **version, PyObject **gauss) {
+    PyObject *state = PyObject_CallMethod(rng, "getstate", NULL);
+    if (state == NULL) return -1;
+    PyObject *inner;
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) != 3
+        || !PyTuple_Check(inner = PyTuple_GET_ITEM(state, 1))
+        || PyTuple_GET_SIZE(inner) != MT_N + 1) {
+        Py_DECREF(state);
+        PyErr_SetString(PyExc_ValueError, "deal_layouts: not a random.Random state");
+        return -1;
+    }
+    for (int k = 0; k <= MT_N; k++) {
+        unsigned long value = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(inner, k));
+        if (value == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(state);
+            return -1;
+        }
+        if (k < MT_N) tw->mt[k] = (uint32_t)value;
+        else tw->index = (int)value;
+    }
+    if (tw->index < 0 || tw->index > MT_N) {
+        Py_DECREF(state);
+        PyErr_SetString(PyExc_ValueError, "deal_layouts: not a random.Random state");
+        return -1;
+    }
+    *version = Py_NewRef(PyTuple_GET_ITEM(state, 0));
+    *gauss = Py_NewRef(PyTuple_GET_ITEM(state, 2));
+    Py_DECREF(state);
+    return 0;
+}
+
+static int write_twister(PyObject *rng, const twister *tw, PyObject *version, PyObject *gauss) {
+    PyObject *inner = PyTuple_New(MT_N + 1);
+    if (inner == NULL) return -1;
+    for (int k = 0; k <= MT_N; k++) {
+        PyObject *value = k < MT_N ? PyLong_FromUnsignedLong(tw->mt[k]) : PyLong_FromLong(tw->index);
+        if (value == NULL) {
+            Py_DECREF(inner);
+            return -1;
+        }
+        PyTuple_SET_ITEM(inner, k, value);
+    }
+    PyObject *result = PyObject_CallMethod(rng, "setstate", "((OOO))", version, inner, gauss);
+    Py_DECREF(inner);
+    if (result == NULL) return -1;
+    Py_DECREF(result);
+    return 0;
+}
+
+static PyObject *accel_deal_layouts(PyObject *module, PyObject *args) {
+    PyObject *rng, *tables_obj, *tests_obj;
+    Py_ssize_t count, tries;
+    if (!PyArg_ParseTuple(args, "OOOnn", &rng, &tables_obj, &tests_obj, &count, &tries))
+        return NULL;
+    static deal_tables tables;  /* large; the GIL is held throughout */
+    static seat_test tests[MAX_HIDDEN];
+    if (read_tables(tables_obj, &tables) < 0) return NULL;
+    int testing = tests_obj != Py_None;
+    if (testing) {
+        if (!PySequence_Check(tests_obj) || PySequence_Size(tests_obj) != tables.seats)
+            return PyErr_Format(PyExc_ValueError, "deal_layouts: one test per hidden seat");
+        for (int s = 0; s < tables.seats; s++) {
+            PyObject *one = PySequence_GetItem(tests_obj, s);
+            if (one == NULL) return NULL;
+            int bad = read_test(one, &tests[s]) < 0;
+            Py_DECREF(one);
+            if (bad) return NULL;
+        }
+    }
+    twister tw;
+    PyObject *version = NULL, *gauss = NULL;
+    if (read_twister(rng, &tw, &version, &gauss) < 0) return NULL;
+    PyObject *accepted = PyList_New(0);
+    if (accepted == NULL) goto fail;
+    int hands[MAX_HIDDEN][MAX_POOL], held[MAX_HIDDEN], hcp[MAX_HIDDEN], lengths[MAX_HIDDEN][4];
+    Py_ssize_t used = 0;
+    while (PyList_GET_SIZE(accepted) < count && used < tries) {
+        used++;
+        if (!deal_once(&tw, &tables, hands, held, hcp, lengths)) continue;
+        int pass = 1;
+        for (int s = 0; testing && pass && s < tables.seats; s++)
+            pass = test_passes(&tests[s], hcp[s], lengths[s]);
+        if (!pass) continue;
+        PyObject *layout = PyList_New(tables.seats);
+        if (layout == NULL) goto fail;
+        for (int s = 0; s < tables.seats; s++) {
+            PyObject *cards = PyList_New(held[s]);
+            if (cards == NULL) {
+                Py_DECREF(layout);
+                goto fail;
+            }
+            for (int k = 0; k < held[s]; k++) PyList_SET_ITEM(cards, k, PyLong_FromLong(hands[s][k]));
+            PyList_SET_ITEM(layout, s, cards);
+        }
+        int appended = PyList_Append(accepted, layout);
+        Py_DECREF(layout);
+        if (appended < 0) goto fail;
+    }
+    if (write_twister(rng, &tw, version, gauss) < 0) goto fail;
+    Py_DECREF(version);
+    Py_DECREF(gauss);
+    return Py_BuildValue("(Nn)", accepted, used);
+fail:
+    Py_XDECREF(accepted);
+    Py_XDECREF(version);
+    Py_XDECREF(gauss);
+    return NULL;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 
 static PyMethodDef accel_functions[] = {
@@ -1113,6 +1480,9 @@ static PyMethodDef accel_functions[] = {
      "(4x38) values, seat-major, and redouble.events.call_made."},
     {"deal_owners", accel_deal_owners, METH_O,
      "The seat (0-3) of each card of a deal number, as 52 bytes."},
+    {"deal_layouts", accel_deal_layouts, METH_VARARGS,
+     "The robots' sampler's dealing loop: up to count deals of the unseen cards that pass the "
+     "seats' tests, in at most tries deals, drawn from a random.Random as the reference does."},
     {NULL, NULL, 0, NULL},
 };
 

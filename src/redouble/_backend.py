@@ -16,12 +16,12 @@ from redouble.calls import CALLS, Risk
 from redouble.cards import DECK
 from redouble.seats import Seat
 
-__all__ = ["ACCEL", "BACKEND", "AuctionCore", "PlayCore", "deal_owners"]
+__all__ = ["ACCEL", "BACKEND", "AuctionCore", "PlayCore", "deal_layouts", "deal_owners"]
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from redouble._pycore import AuctionCore, PlayCore, deal_owners
+    from redouble._pycore import AuctionCore, PlayCore, deal_layouts, deal_owners
 
     BACKEND: str
     ACCEL: ModuleType | None  # the compiled module, when in use (redouble.state binds its core)
@@ -35,9 +35,11 @@ else:
     if _accel is not None:
         _accel.setup(DECK, tuple(Seat), CALLS, (Risk.UNDOUBLED, Risk.DOUBLED, Risk.REDOUBLED))
         AuctionCore, PlayCore, deal_owners = _accel.AuctionCore, _accel.PlayCore, _accel.deal_owners
+        deal_layouts = _accel.deal_layouts
         BACKEND = "compiled"
         ACCEL = _accel
     else:
         AuctionCore, PlayCore, deal_owners = _pycore.AuctionCore, _pycore.PlayCore, _pycore.deal_owners
+        deal_layouts = _pycore.deal_layouts
         BACKEND = "python"
         ACCEL = None

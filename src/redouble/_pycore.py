@@ -14,6 +14,7 @@ number them.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from redouble.calls import CALLS, Call, Risk
@@ -22,9 +23,11 @@ from redouble.refusals import Refusal
 from redouble.seats import Seat
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from redouble.play import Claim
 
-__all__ = ["AuctionCore", "PlayCore", "deal_owners"]
+__all__ = ["AuctionCore", "PlayCore", "deal_layouts", "deal_owners"]
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _RISKS = (Risk.UNDOUBLED, Risk.DOUBLED, Risk.REDOUBLED)
@@ -318,3 +321,96 @@ def deal_owners(index: int) -> bytes:
         counts[seat] -= 1
         remaining -= 1
     return bytes(owners)
+
+
+#: The sampler's tables, by position (hidden seats 0..n-1, unseen cards 0..m-1): each card's
+#: suit, its HCP, the seats that may hold it; whether any card has fewer such seats than
+#: another (those are dealt first); each seat's room; the HCP and suit lengths of the cards
+#: each seat has played.
+DealTables = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], bool,
+                   tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int, int], ...]]
+#: One seat's test: HCP range, the four suit-length ranges (clubs first), balanced (1),
+#: unbalanced (0) or either (-1), and groups of length alternatives (one of each must hold).
+SeatTest = tuple[int, int, tuple[tuple[int, int], ...], int,
+                 tuple[tuple[tuple[tuple[int, int], ...], ...], ...]]
+
+_BALANCED = frozenset({(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)})
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A uniform integer in [0, n) drawn exactly as ``random.Random.randrange(n)`` and
+    ``shuffle`` draw theirs (rejection over ``getrandbits``)."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _deal_once(rng: random.Random, tables: DealTables
+               ) -> tuple[list[list[int]], list[int], list[list[int]]] | None:
+    """One random deal of the unseen cards (shuffled as ``random.shuffle`` would, forced
+    cards first, each other card to a seat with room with probability proportional to its
+    room): each seat's positions, HCP and suit lengths, or ``None`` if a card has nowhere
+    to go."""
+    suit_of, hcp_of, eligible, forced_first, room0, base_hcp, base_lengths = tables
+    bits = rng.getrandbits
+    order = list(range(len(suit_of)))
+    for i in range(len(order) - 1, 0, -1):
+        j = _below(bits, i + 1)
+        order[i], order[j] = order[j], order[i]
+    if forced_first:
+        order.sort(key=lambda c: len(eligible[c]))  # stable: forced cards first
+    room = list(room0)
+    hands: list[list[int]] = [[] for _ in room0]
+    hcp = list(base_hcp)
+    lengths = [list(shape) for shape in base_lengths]
+    for card in order:
+        seats = [s for s in eligible[card] if room[s] > 0]
+        if not seats:
+            return None
+        seat = seats[0]
+        if len(seats) > 1:
+            pick = _below(bits, sum(room[s] for s in seats))
+            for seat in seats:
+                pick -= room[seat]
+                if pick < 0:
+                    break
+        hands[seat].append(card)
+        room[seat] -= 1
+        hcp[seat] += hcp_of[card]
+        lengths[seat][suit_of[card]] += 1
+    return hands, hcp, lengths
+
+
+def _passes(test: SeatTest, hcp: int, lengths: list[int]) -> bool:
+    """Whether one seat's HCP and suit lengths pass its test."""
+    lo, hi, ranges, balanced, groups = test
+    if not lo <= hcp <= hi:
+        return False
+    if not all(a <= n <= b for (a, b), n in zip(ranges, lengths, strict=True)):
+        return False
+    for group in groups:
+        if not any(all(a <= n <= b for (a, b), n in zip(alt, lengths, strict=True))
+                   for alt in group):
+            return False
+    return balanced < 0 or (tuple(sorted(lengths, reverse=True)) in _BALANCED) is bool(balanced)
+
+
+def deal_layouts(rng: random.Random, tables: DealTables, tests: tuple[SeatTest, ...] | None,
+                 count: int, tries: int) -> tuple[list[list[list[int]]], int]:
+    """Up to ``count`` deals of the unseen cards whose seats pass ``tests`` (``None``: any
+    deal), in at most ``tries`` deals: the accepted deals' positions by seat, and the
+    tries used. Draws from ``rng`` exactly as the compiled core does."""
+    accepted: list[list[list[int]]] = []
+    used = 0
+    while len(accepted) < count and used < tries:
+        used += 1
+        dealt = _deal_once(rng, tables)
+        if dealt is None:
+            continue
+        hands, hcp, lengths = dealt
+        if tests is None or all(_passes(test, points, shape) for test, points, shape
+                                in zip(tests, hcp, lengths, strict=True)):
+            accepted.append(hands)
+    return accepted, used

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from redouble import _backend, _pycore
 from redouble.board import Board
 from redouble.deal import Deal
 from redouble.robots.evaluation import HandInfo
@@ -120,3 +122,53 @@ def test_the_fast_dealing_loop_deals_what_the_plain_one_does(seed: int, calls: i
     if report.level != "auction":
         return  # the strict meanings admitted too little: the relaxed rounds are not compared
     assert fast == _plain_draw(reference, random.Random(seed), 8, 400)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), calls=st.integers(0, 8), cards=st.integers(0, 40),
+       viewer=st.sampled_from(list(Seat)), level=st.sampled_from([0, 1, 2]))
+def test_the_compiled_dealing_loop_deals_what_the_python_one_does(
+        seed: int, calls: int, cards: int, viewer: Seat, level: int) -> None:
+    """``_accel.deal_layouts`` against its reference in ``_pycore``: the same layouts, the
+    same tries used and the generator left in the same state, at every relaxation level,
+    with voids and played cards (the compiled Mersenne Twister is random.Random's own)."""
+    if _backend.ACCEL is None:
+        pytest.skip("the compiled core is not in use")
+    robot = SaycRobot(simulate=False)
+    state = _position("accel-deal", seed, robot, calls=calls if cards == 0 else None,
+                      cards=cards)
+    if state.phase not in (Phase.AUCTION, Phase.PLAY):
+        return
+    view = state.view(viewer)
+    sampler = Sampler(view, robot.constraints(view))
+    tests = sampler._seat_tests[level] if level < 2 else None
+    compiled_rng, python_rng = random.Random(seed), random.Random(seed)
+    for _ in range(3):  # several calls in a row: the state written back must carry on
+        compiled = _backend.ACCEL.deal_layouts(compiled_rng, sampler._tables, tests, 6, 300)
+        python = _pycore.deal_layouts(python_rng, sampler._tables, tests, 6, 300)
+        assert compiled == python
+    assert compiled_rng.getstate() == python_rng.getstate()
+    assert compiled_rng.random() == python_rng.random()
+
+
+def test_the_compiled_dealing_loop_refuses_malformed_tables() -> None:
+    """Tables the sampler did not build are refused with a ValueError naming the problem,
+    and the generator is left as it was."""
+    if _backend.ACCEL is None:
+        pytest.skip("the compiled core is not in use")
+    rng = random.Random(7)
+    before = rng.getstate()
+    good = ((0, 1), (4, 0), ((0, 1), (0, 1)), False, (1, 1), (0, 0), ((0, 0, 0, 0), (0, 0, 0, 0)))
+    assert _backend.ACCEL.deal_layouts(rng, good, None, 1, 1)[1] == 1
+    rng.setstate(before)
+    for bad, words in (
+            (good[:6], "malformed tables"),
+            ((0, 1), "malformed tables"),
+            (((0, 9), *good[1:]), "malformed suit"),
+            ((good[0], good[1], ((0, 5), (0, 1)), *good[3:]), "malformed eligible seat"),
+            ((tuple(range(53)), *good[1:]), "malformed tables' sizes")):
+        with pytest.raises(ValueError, match=words):
+            _backend.ACCEL.deal_layouts(rng, bad, None, 1, 1)
+    with pytest.raises(ValueError, match="one test per hidden seat"):
+        _backend.ACCEL.deal_layouts(rng, good, (), 1, 1)
+    assert rng.getstate() == before

@@ -14,6 +14,8 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from redouble._backend import deal_layouts
+from redouble._pycore import DealTables, SeatTest
 from redouble.cards import DECK, Card
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import HandConstraint
@@ -47,6 +49,13 @@ class SampleReport:
         return self.contradictions / self.accepted if self.accepted else 0.0
 
 
+def _seat_test(constraint: HandConstraint) -> SeatTest:
+    """A constraint as the dealing loop tests it (``redouble._pycore.deal_layouts``)."""
+    balanced = -1 if constraint.balanced is None else int(constraint.balanced)
+    return (constraint.hcp[0], constraint.hcp[1], constraint.lengths, balanced,
+            constraint.alternatives)
+
+
 class Sampler:
     """Deals the cards a seat cannot see, many times, consistently with its view."""
 
@@ -74,65 +83,20 @@ class Sampler:
                 raise ValueError(f"nobody can hold {card}: the view contradicts itself")
         # the dealing loop's tables, by position: hidden seats 0..n-1, pool cards 0..m-1
         where = {seat: i for i, seat in enumerate(self.hidden)}
-        self._suit = [card.suit for card in self.pool]
-        self._hcp = [card.rank.hcp for card in self.pool]
-        self._seats = [tuple(where[s] for s in self._eligible[card]) for card in self.pool]
-        self._forced_first = len({len(seats) for seats in self._seats}) > 1
-        self._room = [self.need[s] for s in self.hidden]
-        self._base: list[tuple[int, list[int]]] = []
-        for seat in self.hidden:
-            played = HandInfo(self.played_by[seat])
-            self._base.append((played.hcp, list(played.lengths)))
+        holders = tuple(tuple(where[s] for s in self._eligible[card]) for card in self.pool)
+        base = [HandInfo(self.played_by[seat]) for seat in self.hidden]
+        self._tables: DealTables = (
+            tuple(int(card.suit) for card in self.pool),
+            tuple(card.rank.hcp for card in self.pool),
+            holders,
+            len({len(who) for who in holders}) > 1,  # some cards forced: they are dealt first
+            tuple(self.need[s] for s in self.hidden),
+            tuple(info.hcp for info in base),
+            tuple((info.lengths[0], info.lengths[1], info.lengths[2], info.lengths[3])
+                  for info in base))
         self._tests = [[self.constraints[s] for s in self.hidden],
                        [self.constraints[s].relaxed() for s in self.hidden]]
-
-    def _below(self, n: int) -> int:
-        """A uniform integer in [0, n) drawn exactly as ``random.Random.randrange(n)`` and
-        ``shuffle`` draw theirs (rejection over ``getrandbits``), without their overhead: the
-        same seed deals the same layouts as the standard library would."""
-        getrandbits = self.rng.getrandbits
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return r
-
-    def _deal_positions(self) -> tuple[list[list[int]], list[int], list[list[int]]] | None:
-        """One random deal of the pool as positions: each hidden seat's cards (indices into
-        the pool), its HCP and its suit lengths (with the cards it has played), or ``None``
-        when the voids leave a card nowhere to go. The pool is shuffled, forced cards are
-        placed first, and every other card goes to a seat with room with probability
-        proportional to the room left."""
-        below = self._below
-        order = list(range(len(self.pool)))
-        for i in range(len(order) - 1, 0, -1):  # random.shuffle's own loop
-            j = below(i + 1)
-            order[i], order[j] = order[j], order[i]
-        eligible = self._seats
-        if self._forced_first:
-            order.sort(key=lambda c: len(eligible[c]))  # stable: forced cards first
-        room = list(self._room)
-        hands: list[list[int]] = [[] for _ in self.hidden]
-        hcp = [base[0] for base in self._base]
-        lengths = [list(base[1]) for base in self._base]
-        suit_of, hcp_of = self._suit, self._hcp
-        for card in order:
-            seats = [s for s in eligible[card] if room[s] > 0]
-            if not seats:
-                return None
-            if len(seats) == 1:
-                seat = seats[0]
-            else:
-                pick = below(sum(room[s] for s in seats))
-                for seat in seats:
-                    pick -= room[seat]
-                    if pick < 0:
-                        break
-            hands[seat].append(card)
-            room[seat] -= 1
-            hcp[seat] += hcp_of[card]
-            lengths[seat][suit_of[card]] += 1
-        return hands, hcp, lengths
+        self._seat_tests = [tuple(_seat_test(c) for c in level) for level in self._tests]
 
     def _sample(self, hands: list[list[int]]) -> Sample:
         """The layout a deal of positions stands for."""
@@ -140,14 +104,6 @@ class Sampler:
         for seat, positions in zip(self.hidden, hands, strict=True):
             sample[seat] = frozenset(self.pool[p] for p in positions)
         return sample
-
-    def _fits(self, hcp: list[int], lengths: list[list[int]], level: int) -> bool:
-        """Whether every hidden seat's counts fit its constraint at relaxation ``level``."""
-        if level >= 2:
-            return True
-        return all(test.admits_counts(points, (shape[0], shape[1], shape[2], shape[3]))
-                   for test, points, shape in zip(self._tests[level], hcp, lengths,
-                                                  strict=True))
 
     def _admits(self, sample: Sample, level: int) -> bool:
         if level >= 2:
@@ -173,13 +129,15 @@ class Sampler:
             samples = []
             tries = 0
             budget = max_tries if level < 2 else max_tries * 4
+            tests = self._seat_tests[level] if level < 2 else None
+            chunk = budget if deadline is None else 64  # the clock is read between chunks
             while len(samples) < count and tries < budget:
-                tries += 1
-                if deadline is not None and tries % 64 == 0 and time.perf_counter() > deadline:
+                if deadline is not None and tries and time.perf_counter() > deadline:
                     break
-                dealt = self._deal_positions()
-                if dealt is not None and self._fits(dealt[1], dealt[2], level):
-                    samples.append(self._sample(dealt[0]))
+                dealt, used = deal_layouts(self.rng, self._tables, tests, count - len(samples),
+                                           min(chunk, budget - tries))
+                tries += used
+                samples.extend(self._sample(hands) for hands in dealt)
             report.tried += tries
             report.level = LEVELS[level]
             if len(samples) >= max(1, count // 4):
