@@ -1415,8 +1415,8 @@ static PyObject *accel_deal_layouts(PyObject *module, PyObject *args) {
     Py_ssize_t count, tries;
     if (!PyArg_ParseTuple(args, "OOOnn", &rng, &tables_obj, &tests_obj, &count, &tries))
         return NULL;
-    static deal_tables tables;  /* large; the GIL is held throughout */
-    static seat_test tests[MAX_HIDDEN];
+    deal_tables tables;  /* a few kilobytes: on the stack, so a re-entrant call cannot clobber it */
+    seat_test tests[MAX_HIDDEN];
     if (read_tables(tables_obj, &tables) < 0) return NULL;
     int testing = tests_obj != Py_None;
     if (testing) {
