@@ -1147,15 +1147,14 @@ static uint32_t twister_below(twister *t, uint32_t n) {
 
 #define MAX_POOL 52
 #define MAX_HIDDEN 3
-#define MAX_ALTS 64
 
 typedef struct {
     int lo, hi;
     int range[4][2];
     int balanced;                  /* -1 either, 0 unbalanced, 1 balanced */
     int groups;                    /* groups of alternatives: one alternative of each holds */
-    int group_end[MAX_ALTS];       /* the end of group g in alt[] */
-    int alt[MAX_ALTS][4][2];
+    int *group_end;                /* the end of group g in alt[] (PyMem, as many as groups) */
+    int (*alt)[4][2];              /* every group's alternatives in turn (PyMem) */
 } seat_test;
 
 typedef struct {
@@ -1246,39 +1245,56 @@ static int read_tables(PyObject *obj, deal_tables *t) {
     return 0;
 }
 
+/* Read one seat's test; its arrays of alternatives are allocated here (free_test frees them). */
 static int read_test(PyObject *obj, seat_test *t) {
     if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 5) return bad_tables("test");
     if (int_item(obj, 0, &t->lo) < 0 || int_item(obj, 1, &t->hi) < 0
         || read_ranges(PyTuple_GET_ITEM(obj, 2), 4, t->range) < 0
         || int_item(obj, 3, &t->balanced) < 0)
         return -1;
-    PyObject *groups = PyTuple_GET_ITEM(obj, 4);
-    Py_ssize_t count = PySequence_Size(groups);
-    if (count < 0) return -1;
-    int used = 0;
-    t->groups = 0;
+    PyObject *groups = PySequence_Fast(PyTuple_GET_ITEM(obj, 4), "deal_layouts: alternatives");
+    if (groups == NULL) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(groups), total = 0;
     for (Py_ssize_t g = 0; g < count; g++) {
-        PyObject *group = PySequence_GetItem(groups, g);
-        if (group == NULL) return -1;
-        Py_ssize_t alts = PySequence_Size(group);
-        if (alts < 0 || used + alts > MAX_ALTS) {
-            Py_DECREF(group);
-            return PyErr_Occurred() ? -1 : bad_tables("alternatives (too many)");
+        Py_ssize_t alts = PySequence_Size(PySequence_Fast_GET_ITEM(groups, g));
+        if (alts < 0) {
+            Py_DECREF(groups);
+            return -1;
         }
+        total += alts;
+    }
+    t->group_end = PyMem_New(int, (size_t)(count ? count : 1));
+    t->alt = PyMem_Malloc(sizeof(int[4][2]) * (size_t)(total ? total : 1));
+    if (t->group_end == NULL || t->alt == NULL) {
+        Py_DECREF(groups);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int used = 0;
+    for (Py_ssize_t g = 0; g < count; g++) {
+        PyObject *group = PySequence_Fast_GET_ITEM(groups, g);
+        Py_ssize_t alts = PySequence_Size(group);
         for (Py_ssize_t a = 0; a < alts; a++) {
             PyObject *alt = PySequence_GetItem(group, a);
             int bad = alt == NULL || read_ranges(alt, 4, t->alt[used]) < 0;
             Py_XDECREF(alt);
             if (bad) {
-                Py_DECREF(group);
+                Py_DECREF(groups);
                 return -1;
             }
             used++;
         }
-        Py_DECREF(group);
         t->group_end[t->groups++] = used;
     }
+    Py_DECREF(groups);
     return 0;
+}
+
+static void free_test(seat_test *t) {
+    PyMem_Free(t->group_end);
+    PyMem_Free(t->alt);
+    t->group_end = NULL;
+    t->alt = NULL;
 }
 
 static int is_balanced_shape(const int *n) {
@@ -1417,6 +1433,9 @@ static PyObject *accel_deal_layouts(PyObject *module, PyObject *args) {
         return NULL;
     deal_tables tables;  /* a few kilobytes: on the stack, so a re-entrant call cannot clobber it */
     seat_test tests[MAX_HIDDEN];
+    memset(tests, 0, sizeof tests);
+    twister tw;
+    PyObject *version = NULL, *gauss = NULL, *accepted = NULL;
     if (read_tables(tables_obj, &tables) < 0) return NULL;
     int testing = tests_obj != Py_None;
     if (testing) {
@@ -1424,16 +1443,14 @@ static PyObject *accel_deal_layouts(PyObject *module, PyObject *args) {
             return PyErr_Format(PyExc_ValueError, "deal_layouts: one test per hidden seat");
         for (int s = 0; s < tables.seats; s++) {
             PyObject *one = PySequence_GetItem(tests_obj, s);
-            if (one == NULL) return NULL;
+            if (one == NULL) goto fail;
             int bad = read_test(one, &tests[s]) < 0;
             Py_DECREF(one);
-            if (bad) return NULL;
+            if (bad) goto fail;
         }
     }
-    twister tw;
-    PyObject *version = NULL, *gauss = NULL;
-    if (read_twister(rng, &tw, &version, &gauss) < 0) return NULL;
-    PyObject *accepted = PyList_New(0);
+    if (read_twister(rng, &tw, &version, &gauss) < 0) goto fail;
+    accepted = PyList_New(0);
     if (accepted == NULL) goto fail;
     int hands[MAX_HIDDEN][MAX_POOL], held[MAX_HIDDEN], hcp[MAX_HIDDEN], lengths[MAX_HIDDEN][4];
     Py_ssize_t used = 0;
@@ -1462,8 +1479,10 @@ static PyObject *accel_deal_layouts(PyObject *module, PyObject *args) {
     if (write_twister(rng, &tw, version, gauss) < 0) goto fail;
     Py_DECREF(version);
     Py_DECREF(gauss);
+    for (int s = 0; s < MAX_HIDDEN; s++) free_test(&tests[s]);
     return Py_BuildValue("(Nn)", accepted, used);
 fail:
+    for (int s = 0; s < MAX_HIDDEN; s++) free_test(&tests[s]);
     Py_XDECREF(accepted);
     Py_XDECREF(version);
     Py_XDECREF(gauss);

@@ -172,3 +172,22 @@ def test_the_compiled_dealing_loop_refuses_malformed_tables() -> None:
     with pytest.raises(ValueError, match="one test per hidden seat"):
         _backend.ACCEL.deal_layouts(rng, good, (), 1, 1)
     assert rng.getstate() == before
+
+
+def test_the_compiled_dealing_loop_takes_any_number_of_alternatives() -> None:
+    """A seat whose calls each showed alternatives may carry many groups of them: the
+    compiled loop holds as many as it is given and tests them as the reference does."""
+    if _backend.ACCEL is None:
+        pytest.skip("the compiled core is not in use")
+    view = BoardState(Board.numbered(1, deal=Deal.from_seed("alternatives", 1))).view(Seat.NORTH)
+    sampler = Sampler(view, {})
+    loose = ((0, 13),) * 4
+    five_major = (((0, 13), (0, 13), (5, 13), (0, 13)), ((0, 13), (0, 13), (0, 13), (5, 13)))
+    groups = (five_major,) * 100 + ((loose,) * 30,) + ((),)  # the empty group never holds
+    for tests in ([(0, 37, loose, -1, groups[:-1])] * 3, [(0, 37, loose, -1, groups)] * 3):
+        compiled_rng, python_rng = random.Random(3), random.Random(3)
+        compiled = _backend.ACCEL.deal_layouts(compiled_rng, sampler._tables, tuple(tests), 5, 400)
+        python = _pycore.deal_layouts(python_rng, sampler._tables, tuple(tests), 5, 400)
+        assert compiled == python
+        assert compiled_rng.getstate() == python_rng.getstate()
+    assert compiled == ([], 400)  # with the empty group, no deal passes
