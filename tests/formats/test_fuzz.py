@@ -6,7 +6,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from redouble.errors import BridgeError
@@ -63,6 +63,7 @@ def test_pbn_reader_on_any_bytes(data: bytes) -> None:
 
 @FUZZ
 @given(st.lists(st.one_of(PBN_PIECES, st.text(PBN_ALPHABET, max_size=5)), max_size=40).map(" ".join))
+@example('[Event "##E"] \n\n [Note "1:x"]')  # a game whose only tag an earlier '##' implies
 def test_pbn_reader_on_pbn_like_text(text: str) -> None:
     read_everything(text)
 

@@ -242,6 +242,20 @@ def test_inheritance_header_on_write() -> None:
         pbn.dumps(games, inherit="###")
 
 
+def test_a_game_whose_tags_are_all_implied_is_still_written() -> None:
+    # Found by the fuzz test: the second game's only tag is implied by the first's '##', and a
+    # game written with no tag pair at all read back as part of the first.
+    games = pbn.loads('[Event "##E"] \n\n [Note "1:x"]')
+    assert len(games) == 2 and games[1].inherited["Event"] == ""
+    text = pbn.dumps(games, newline="\n")
+    assert text == '[Event "##E"]\n\n[Event "#"]\n'
+    assert [game.tags for game in pbn.loads(text)] == [{"Event": "E"}, {"Event": "E"}]
+    twins = [pbn.Game(tags={"Event": "Pairs", "Site": "Utrecht"}) for _ in range(3)]
+    text = pbn.dumps(twins, inherit="##", newline="\n")
+    assert text.count('[Event "#"]') == 2 and "Site" not in text.split("\n\n", 1)[1]
+    assert [game.tags for game in pbn.loads(text)] == [game.tags for game in twins]
+
+
 def test_complete_adds_the_mandatory_tags_as_unknown() -> None:
     game = one('[Board "1"]\n[Dealer "N"]\n[Zeta "z"]\n[Alpha "a"]\n')
     text = pbn.dumps([game], complete=True, newline="\n")

@@ -110,12 +110,15 @@ def format_game(game: Game, *, options: _Options | None = None, previous: dict[s
         sections.add("Play")
     names = sorted((name for name in tags if name not in sections),
                    key=lambda name: (0, _ORDER[name], "") if name in _ORDER else (1, 0, name))
+    elided: list[str] = []  # tags left out because an earlier '##' implies them
     if options.inherit:
         for name in names:
             if name in shared:
                 if first:
                     lines.append(_tag(name, "##" + tags[name]))
                     lines.extend(_comment_lines(game.comments.get(name, ())))
+                else:
+                    elided.append(name)
                 continue
             value = tags[name]
             repeat = (previous is not None and name not in NO_INHERITANCE and value
@@ -126,10 +129,15 @@ def format_game(game: Game, *, options: _Options | None = None, previous: dict[s
     for name in names:
         marker = game.inherited.get(name)
         if marker == "":
+            elided.append(name)
             continue  # implied by an earlier '##' tag: the file did not repeat it
         value = marker if marker is not None else tags[name]
         lines.append(_tag(name, value))
         lines.extend(_comment_lines(game.comments.get(name, ())))
+    if elided and not any(line.startswith("[") for line in lines):
+        # A game is its tag pairs: one with every tag implied would not be read as a game at all,
+        # so its first implied tag is written as '#', the previous game's value (PBN 2.1 §4.8).
+        lines.append(_tag(elided[0], "#"))
     if game.auction is not None:
         lines.extend(_auction_lines(game.auction, game.tags.get("Auction")))
     if game.play is not None:
