@@ -493,6 +493,26 @@ def test_after_two_clubs_and_a_major_responder_describes(system: System, hand: s
 
 
 @SYSTEMS
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    ("42.A87432.93.T86", "2C P 2D P 3C P", "3H"),        # a major of its own (s29-a 312: 5C)
+    ("K65.T96.9865.T97", "2C P 2D P 3D P", "4D"),        # three trumps: the raise, forcing
+    ("K652.T96.Q6.T973", "2C P 2D P 3D P", "3NT"),       # neither: notrump
+    ("QJ.AK.AKQJT42.AJ", "2C P 2D P 3D P 4D P", "4NT"),  # the fit found: opener asks
+    ("K65.T96.9865.T97", "2C P 2D P 3D P 4D P 4N P", "5D"),  # none of five key cards (1430)
+])
+def test_after_two_clubs_and_a_minor_responder_describes(system: System, hand: str,
+                                                         auction: str, call: str) -> None:
+    # 2♣–2♦–3m is game forcing, like 2♣–2♦–2M: responder shows a five-card major, raises
+    # with three trumps or bids 3NT, and never jumps to five of the minor, which took the
+    # slam away from the 25-count opposite (s29-a board 312: 2♣–2♦–3♣–5♣ with a void)
+    assert choose(system, hand, auction) == call
+    calls = [Call.parse(c) for c in (auction + " " + call).split()]
+    explained = system.analyse(Seat.NORTH, NONE, calls)[-1]
+    assert explained.rule != "natural"
+    assert explained.shown.fits(HandInfo.of(Hand.parse(hand).cards))
+
+
+@SYSTEMS
 def test_three_trumps_opposite_a_jump_rebid_minor_bid_its_game(system: System) -> None:
     # opposite 1♣–1♦–3♣ (six clubs, 16+) eight HCP are game values: 3NT with two side
     # stoppers, else five of the minor with three trumps, not a pass

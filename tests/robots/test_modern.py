@@ -159,6 +159,20 @@ def test_new_minor_forcing_finds_three_card_support() -> None:
     assert text.startswith("new minor forcing")
 
 
+def test_new_minor_forcing_finds_opener_s_four_hearts() -> None:
+    # 1♣–1♠–1NT may hide four hearts (s29-a board 145: 5-4 in the majors opposite four
+    # hearts played 3NT one down, 4♥ made eleven tricks): opener shows them over new minor
+    # forcing when it has no three spades, and responder raises with four
+    auction = "1C P 1S P 1NT P 2D P"
+    assert choose(MODERN, "86.KT75.AK8.A873", auction) == "2H"
+    assert choose(MODERN, "863.KT75.AK.A873", auction) == "2S"   # three spades come first
+    assert choose(MODERN, "QJT75.AQ94.Q432.", auction + " 2H P") == "3H"   # 11: invites
+    assert choose(MODERN, "AJT75.AQ94.Q432.", auction + " 2H P") == "4H"   # 14: game
+    assert choose(MODERN, "AJT75.Q94.KQ32.K", auction + " 2H P") == "3NT"  # no fit
+    text = MODERN.explain(Seat.NORTH, NONE, [Call.parse(c) for c in (auction + " 2H").split()], 8)
+    assert "4" in text and "♥" in text
+
+
 def test_no_three_notrump_with_a_void_and_a_long_suit() -> None:
     # opener with seven diamonds and a void: the natural placement is a suit game, not 3NT
     for seed in range(60):

@@ -782,7 +782,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *[("rkc_ask", rule) for rule in _hearts_after_1nt()],
         *[("rkc_ask", rule) for rule in _fourth_suit_forcing()],
         *_splinters(), *_cue_bids(), *_lebensohl_1nt(), *_notrump_slams(), *_slam_gaps(),
-        *_two_clubs_major(),
+        *_two_clubs_major(), *_two_clubs_minor(),
         *[("rkc_ask", rule) for rule in _after_jump_shift_over_1nt()],
         # opener with a six-card major and 20+ total points bids the game in it (Root and
         # Pavlicek's standard: 1♥–1♠–4♥), over a one-level response or 1NT alike
@@ -2127,6 +2127,22 @@ def _new_minor_forcing() -> list[tuple[str, Rule]]:
                 ("1nt_resp_2nt", _R(f"after_1nt_{tag}_pass", f"{start} ?", "P", hcp=(0, 10))),
                 ("1nt_resp_2nt", _R(f"nmf_{tag}_fit", f"{start} 2{n} P ?", f"2{M}",
                                     lengths={M: (3, 3)})),
+                *([] if major is H else [
+                    # opener's 1NT may hide four hearts (1♣–1♠–1NT, the modern style): with
+                    # no three spades they are shown now, and responder raises with four
+                    ("1nt_resp_2nt", _R(f"nmf_{tag}_hearts", f"{start} 2{n} P ?", "2H",
+                                        lengths={"H": (4, 4), "S": (0, 2)})),
+                    ("1nt_resp_2nt", _R(f"nmf_{tag}_hearts_game", f"{start} 2{n} P 2H P ?",
+                                        "4H", hcp=(13, ANY), lengths={"H": (4, 13)})),
+                    ("1nt_resp_2nt", _R(f"nmf_{tag}_hearts_invite", f"{start} 2{n} P 2H P ?",
+                                        "3H", hcp=(11, 12), lengths={"H": (4, 13)},
+                                        forcing=F.INVITATIONAL)),
+                    ("1nt_resp_2nt", _R(f"nmf_{tag}_hearts_3nt", f"{start} 2{n} P 2H P ?",
+                                        "3N", hcp=(13, ANY), lengths={"H": (0, 3)})),
+                    ("1nt_resp_2nt", _R(f"nmf_{tag}_hearts_2nt", f"{start} 2{n} P 2H P ?",
+                                        "2N", hcp=(11, 12), lengths={"H": (0, 3)},
+                                        forcing=F.INVITATIONAL)),
+                ]),
                 ("1nt_resp_2nt", _R(f"nmf_{tag}_3nt", f"{start} 2{n} P ?", "3N", hcp=(13, 14),
                                     lengths={M: (0, 2)})),
                 ("1nt_resp_2nt", _R(f"nmf_{tag}_2nt", f"{start} 2{n} P ?", "2N", hcp=(10, 12),
@@ -2811,7 +2827,8 @@ def _minor_slam_try() -> list[Rule]:
         return (not u.is_major and bool(c.calls) and c.calls[-1].kind is CallKind.PASS
                 and c.known(c.bidder).hcp[1] >= 12  # not a preempt's raise
                 and c.known(c.partner).hcp[1] >= 12  # nor the raise of partner's preempt
-                and any(e.call.is_bid for e in c.calls_of(c.bidder))  # 1m–4m stays a raise
+                # 1m–4m stays a raise, and so does 2♣–2♦–3m–4m (the waiting 2♦ shows nothing)
+                and any(e.call.is_bid and not e.shown.artificial for e in c.calls_of(c.bidder))
                 and any(e.call.is_bid for e in c.calls_of(c.partner))
                 and c.known(c.partner).lengths[u][0] >= 3
                 and not any(e.seat.side is not c.bidder.side and e.call.is_bid
@@ -3014,6 +3031,23 @@ def _two_clubs_major() -> list[tuple[str, Rule]]:
         _R("2c_major_rebid_3nt", f"{after} 2N P 3M P ?", "3N", lengths={"M": (0, 1)}),
         _R("2c_major_rebid_own", f"{after} 2N P 3M P 3N P ?", "4M",
            test=lambda i, b, c: i.good_suit(b["M"])),
+    )]
+
+
+def _two_clubs_minor() -> list[tuple[str, Rule]]:
+    """After 2♣–2♦–3m (game forcing) responder describes, as after 2♣–2♦–2M: a five-card
+    major of its own, else three-card support raises the minor to four (forcing: opener, the
+    captain, asks for key cards or settles), else 3NT; never a jump to game in the minor,
+    which would take opener's slam try away (Root and Pavlicek's 2♣ structure)."""
+    after = "2C P 2D P 3m P"
+    gf = F.GAME_FORCING
+    return [("2c_2nt_stayman", rule) for rule in (
+        _R("2c_minor_major", f"{after} ?", "3M", lengths={"M": (5, 13)}, forcing=gf),
+        _R("2c_minor_raise", f"{after} ?", "4m", lengths={"m": (3, 13)}, forcing=gf),
+        _R("2c_minor_3nt", f"{after} ?", "3N", lengths={"m": (0, 2)}),
+        # the fit found, opener (22+) asks for key cards in the minor
+        _R("2c_minor_rkc", f"{after} 4m P ?", "4N", artificial=True, forcing=F.FORCING,
+           notes=(("rkc", None),)),
     )]
 
 
