@@ -1271,9 +1271,14 @@ static int read_test(PyObject *obj, seat_test *t) {
         return -1;
     }
     int used = 0;
+    t->groups = 0;
     for (Py_ssize_t g = 0; g < count; g++) {
         PyObject *group = PySequence_Fast_GET_ITEM(groups, g);
         Py_ssize_t alts = PySequence_Size(group);
+        if (alts < 0 || used + alts > total) {  /* a group that grew since it was counted */
+            Py_DECREF(groups);
+            return PyErr_Occurred() ? -1 : bad_tables("alternatives (changed while read)");
+        }
         for (Py_ssize_t a = 0; a < alts; a++) {
             PyObject *alt = PySequence_GetItem(group, a);
             int bad = alt == NULL || read_ranges(alt, 4, t->alt[used]) < 0;

@@ -191,3 +191,33 @@ def test_the_compiled_dealing_loop_takes_any_number_of_alternatives() -> None:
         assert compiled == python
         assert compiled_rng.getstate() == python_rng.getstate()
     assert compiled == ([], 400)  # with the empty group, no deal passes
+
+
+class _Growing:
+    """A group of alternatives whose length grows each time it is asked (a hostile caller)."""
+
+    def __init__(self, alternative: object) -> None:
+        self.alternative, self.asked = alternative, 0
+
+    def __len__(self) -> int:
+        self.asked += 1
+        return self.asked
+
+    def __getitem__(self, index: int) -> object:
+        if index >= self.asked:
+            raise IndexError(index)
+        return self.alternative
+
+
+def test_the_compiled_dealing_loop_refuses_a_group_that_changes_while_read() -> None:
+    if _backend.ACCEL is None:
+        pytest.skip("the compiled core is not in use")
+    view = BoardState(Board.numbered(1, deal=Deal.from_seed("alternatives", 1))).view(Seat.NORTH)
+    sampler = Sampler(view, {})
+    loose = ((0, 13),) * 4
+    tests = ((0, 37, loose, -1, (_Growing(loose),)),) * 3
+    rng = random.Random(3)
+    before = rng.getstate()
+    with pytest.raises(ValueError, match="changed while read"):
+        _backend.ACCEL.deal_layouts(rng, sampler._tables, tests, 1, 10)
+    assert rng.getstate() == before
