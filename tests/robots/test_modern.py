@@ -13,6 +13,7 @@ from redouble.calls import DOUBLE, Call
 from redouble.deal import Deal
 from redouble.hand import Hand
 from redouble.robots.evaluation import HandInfo
+from redouble.robots.meaning import Forcing
 from redouble.robots.modern import MODERN, rule_of_20, suit_quality
 from redouble.robots.sayc import SAYC
 from redouble.robots.system import Context, Explained, System, explain_text
@@ -361,3 +362,48 @@ def test_after_a_transfer_a_six_card_major_counts_its_losers(hand: str, auction:
 def test_systems_on_over_the_1nt_overcall_and_over_their_double_of_1nt(
         hand: str, auction: str, call: str) -> None:
     assert choose(MODERN, hand, auction) == call
+
+
+def test_opener_raises_responder_s_major_to_game_with_more_than_a_jump_raise() -> None:
+    # s29-a board 9: 19 HCP with four spades and a singleton heart (23 support points) over
+    # 1♦–1♠ jumped to 3NT, the range of the raise to game stopping at 21; 4♠ made
+    for system in (MODERN, SAYC):
+        assert choose(system, "AKJ6.4.AQJ864.A4", "1D P 1S P") == "4S"
+
+
+def test_responder_s_self_supporting_major_opposite_a_weak_two() -> None:
+    # s29-a board 33: 2♠–3♥–3♠ with AKQT52 and a singleton spade bid 3NT (one down); a good
+    # six-card major needs no fit: 4♥ (ten tricks). A moderate suit still bids 3NT
+    assert choose(MODERN, "5.AKQT52.QT75.A3", "2S P 3H P 3S P") == "4H"
+    assert choose(MODERN, "5.QJ9852.AKQ5.A3", "2S P 3H P 3S P") == "3NT"
+
+
+def test_responder_raises_opener_s_six_card_major_with_three() -> None:
+    # s31-a board 852: 1♥–1♠–2♥ with three hearts and 12 HCP bid 3NT with a singleton club
+    # (five tricks); the nine-card fit's game is 4♥; with two hearts, 3NT
+    assert choose(MODERN, "AK984.KJ4.JT73.2", "1H P 1S P 2H P") == "4H"
+    assert choose(MODERN, "AK984.KJ.JT73.32", "1H P 1S P 2H P") == "3NT"
+
+
+def test_two_clubs_then_a_minor_opposite_values_bids_the_notrump_slam() -> None:
+    # s31-a board 328: 2♣–2♦–3♣ (22+) and 13 HCP with no fit stopped in 3NT (thirteen
+    # tricks): 35 HCP or more between the hands is the notrump slam; a bust still bids 3NT
+    assert choose(MODERN, "AJ83.KQT7.KQ72.J", "2C P 2D P 3C P") == "6NT"
+    assert choose(MODERN, "J83.QT87.Q972.J3", "2C P 2D P 3C P") == "3NT"
+
+
+def test_responder_shows_slam_interest_in_opener_s_major_after_a_three_level_new_suit() -> None:
+    # s32-a board 933: 1♠–2♦–3♣ (15+) and 14 HCP with three spades took the fast arrival
+    # at 4♠ and missed the slam; 3♠ forces and leaves room to ask; 10–12 still bids 4♠
+    assert choose(MODERN, "T72.AJ9.KQT54.A2", "1S P 2D P 3C P") == "3S"
+    assert choose(MODERN, "J87.KT652.KT5.A5", "1S P 2H P 3D P") == "4S"
+    auction = "1S P 2D P 3C P"
+    ctx = MODERN.context(Seat.NORTH, NONE, [Call.parse(c) for c in auction.split(" ")])
+    assert MODERN.meaning(ctx, Call.parse("3S")).shown.forcing is not Forcing.NONE
+
+
+def test_no_five_of_a_minor_over_partner_s_three_notrump_without_a_fit() -> None:
+    # s29-a board 239: 1♠–2♣–2♥–3♣–3NT and a seven-card club suit with a singleton in
+    # partner's hearts moved to 5♣ (one down; 3NT made ten tricks): short of the slam the
+    # placement wanted, partner's game stands
+    assert choose(MODERN, "KJ.A.J32.KQJ9843", "1S P 2C P 2H P 3C P 3NT P") == "Pass"

@@ -551,6 +551,12 @@ def _additions() -> list[tuple[str, Rule]]:
         ("two_own", _R("two_new_three", "1s P 2t P ?", "3u", hcp=(15, ANY),
                        lengths={"s": (5, 13), "u": (4, 13)}, forcing=F.FORCING,
                        when=lambda c, b: b["u"] < b["t"] and b["u"] is not b["s"])),
+        # and responder's three-card support for opener's major with 13+ goes back to it at
+        # the three level, forcing: slam interest opposite 15+ (opener, the unlimited hand,
+        # asks for key cards or signs off); 10-12 takes the fast arrival at game
+        ("two_own", _R("two_new_three_support", "1s P 2t P 3u P ?", "3s", hcp=(13, ANY),
+                       lengths={"s": (3, 13)}, forcing=F.GAME_FORCING,
+                       when=lambda c, b: b["s"].is_major)),
         *_transfer_shape(),
         ("rebid_1s", _R("rebid_1h", "1C P 1D P ?", "1H", hcp=(11, 18),
                         lengths={"H": (4, 13)})),
@@ -1783,6 +1789,11 @@ def _weak_two_new_suit() -> list[tuple[str, Rule]]:
         ("weak2_ask", _R("weak2_new_fit_game", f"{start} Ls P ?", "4s", lengths={"s": (2, 13)},
                          forcing=F.SIGNOFF,
                          when=lambda c, b: _no_strong(c, b) and b["s"].is_major)),
+        # a self-supporting major of six needs no fit: its game, not 3NT with a singleton
+        ("weak2_ask", _R("weak2_new_own_game", f"{start} Ls P ?", "4t", lengths={"t": (6, 13)},
+                         forcing=F.SIGNOFF,
+                         when=lambda c, b: _no_strong(c, b) and b["t"].is_major,
+                         test=lambda i, b, c: i.good_suit(b["t"]))),
         ("weak2_ask", _R("weak2_new_3nt", f"{start} Ls P ?", "3N", hcp=(14, ANY),
                          forcing=F.SIGNOFF, when=_no_strong)),
     ]
@@ -2328,6 +2339,10 @@ def _second_round() -> list[Rule]:
                b["u"].is_major and b["u"] is not b["t"]))),
         _R("resp_own_rebid_game", "1s P 1t P 2s P ?", "4s", hcp=(13, ANY),
            lengths={"s": (2, 13)}, **major_s),
+        # three cards opposite the six-card major opener rebid: the nine-card fit's game from
+        # 11 HCP (a 3NT would leave a suit open that the trumps control)
+        _R("resp_own_rebid_game_fit", "1s P 1t P 2s P ?", "4s", hcp=(11, ANY),
+           lengths={"s": (3, 13)}, **major_s),
         # responder's own six-card major: game with 12+, an invitation with 10–11
         _R("resp_own_major_game", "1s P 1t P 2s P ?", "4t", hcp=(12, 17),
            lengths={"t": (6, 13)}, **major_t),
@@ -3044,6 +3059,8 @@ def _two_clubs_minor() -> list[tuple[str, Rule]]:
     return [("2c_2nt_stayman", rule) for rule in (
         _R("2c_minor_major", f"{after} ?", "3M", lengths={"M": (5, 13)}, forcing=gf),
         _R("2c_minor_raise", f"{after} ?", "4m", lengths={"m": (3, 13)}, forcing=gf),
+        # 11+ HCP opposite 22+: the notrump slam between the hands, no fit to ask for it in
+        _R("2c_minor_6nt", f"{after} ?", "6N", hcp=(11, ANY), lengths={"m": (0, 2)}),
         _R("2c_minor_3nt", f"{after} ?", "3N", lengths={"m": (0, 2)}),
         # the fit found, opener (22+) asks for key cards in the minor
         _R("2c_minor_rkc", f"{after} 4m P ?", "4N", artificial=True, forcing=F.FORCING,
@@ -3631,6 +3648,17 @@ def _modern_placement(system: System, info: HandInfo, ctx: Context) -> tuple[Cal
             natural = Call.bid(ctx.cheapest_level(long.strain), long.strain)  # show it, forcing
             return natural, modern_describe(system, ctx, natural)
         if short:
+            last = ctx.last_bid
+            if (not forced and last is not None and ctx.last_bid_by_us()
+                    and _is_game_or_slam(last) and not long.is_major
+                    and (min(info.lengths) >= 2 or all(
+                        n + m < 8 for n, m in zip(info.lengths,
+                                                  sayc.partner_estimate(ctx)[1],
+                                                  strict=True)))):
+                # partner placed a game: with a long minor but without a fit and shortness to
+                # ruff in, the short slam is no reason to move (the minor runs in partner's 3NT
+                # as well); a long major still corrects to its game
+                return PASS, Shown()
             game = Call.bid(3 if call.strain is Strain.NOTRUMP else
                             4 if call.strain.suit is not None and call.strain.suit.is_major
                             else 5, call.strain)

@@ -827,7 +827,7 @@ def _rules() -> list[Rule]:
 
     # ---- opener's rebid after a one-level response ----
     one = "1s P 1t P ?"
-    add(_R("rebid_raise_4", one, "4t", hcp=(19, 21), points=Points.SUPPORT, trump="t",
+    add(_R("rebid_raise_4", one, "4t", hcp=(19, ANY), points=Points.SUPPORT, trump="t",
            lengths={"t": (4, 13)}, when=_t_major))
     add(_R("rebid_raise_3", one, "3t", hcp=(16, 18), points=Points.SUPPORT, trump="t",
            lengths={"t": (4, 13)}, forcing=F.INVITATIONAL, when=_t_major))
