@@ -351,8 +351,12 @@ def test_the_negative_double_of_1h_shows_four_spades_and_1s_five(hand: str,
 
 def test_a_long_suit_with_values_to_spare_competes_at_the_three_level() -> None:
     # 15 HCP and AKQJ82 after partner's 1NT answer to the balancing double and their 2♠:
-    # 3♦, not a pass (the two level is gone; 15 + partner's 6–10 is more than theirs)
-    assert choose("9.AT2.AKQJ82.JT4", "1S P P X P 1NT 2S", vul=BOTH) == "3D"
+    # not a pass (the two level is gone; 15 + partner's 6–10 is more than theirs). Partner's
+    # 1NT stopped spades and their raise leaves the stopper there: 2NT invites the notrump
+    # game the running diamonds make likely; when partner's notrump came before a new suit
+    # of theirs, the stopper is not known and the diamonds compete at the three level
+    assert choose("9.AT2.AKQJ82.JT4", "1S P P X P 1NT 2S", vul=BOTH) == "2NT"
+    assert choose("9.AT2.AKQJ82.JT4", "1S P P X P 1NT 2H", vul=BOTH) == "3D"
 
 
 @pytest.mark.parametrize(("hand", "auction", "expected"), [

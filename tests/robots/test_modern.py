@@ -407,3 +407,28 @@ def test_no_five_of_a_minor_over_partner_s_three_notrump_without_a_fit() -> None
     # partner's hearts moved to 5♣ (one down; 3NT made ten tricks): short of the slam the
     # placement wanted, partner's game stands
     assert choose(MODERN, "KJ.A.J32.KQJ9843", "1S P 2C P 2H P 3C P 3NT P") == "Pass"
+
+
+def test_partner_s_notrump_overcall_still_stops_their_suit_after_their_raise() -> None:
+    # s31-a board 955: 2♠–2NT–3♠ and 13 HCP with a singleton spade passed (the raise was
+    # read as a new suit partner had not stopped, and the double of it is no penalty double
+    # with a singleton): partner's 2NT stopped spades before the raise as after it; 3NT
+    assert choose(MODERN, "4.AQT5.T83.AKT85", "2S 2NT 3S") == "3NT"
+
+
+def test_balancing_over_a_weak_two_with_nineteen_and_their_suit_stopped() -> None:
+    # s31-a board 583: 2♦ passed round to 19 HCP with four diamonds (no double, not
+    # balanced for 2NT) passed it out; the notrump game. Without 19, the pass stands
+    assert choose(MODERN, "AQ4.K.KQ84.KQJ43", "2D P P") == "3NT"
+    assert choose(MODERN, "AQ4.K.Q984.KJT43", "2D P P") == "Pass"
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    ("53.K742.A843.AJ9", "1D 2NT", "3NT"),   # 12, hearts and clubs stopped (s31-a board 30)
+    ("53.K742.A843.J92", "1D 2NT", "3D"),    # 8 and four diamonds: the raise
+    ("53.K74.A843.J932", "1H 2NT", "3H"),    # 8 and three hearts
+    ("53.K74.A843.AJ93", "1H 2NT", "4H"),    # 12 and three hearts: the game
+    ("53.742.AQ8.KJ932", "1D 2NT", "Pass"),  # no fit, clubs not enough
+])
+def test_responder_acts_over_their_unusual_2nt(hand: str, auction: str, expected: str) -> None:
+    assert choose(MODERN, hand, auction) == expected

@@ -76,6 +76,8 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "stopper": ("stopper in", "stop in", "Stopper in", "stopper i"),
     "unbid_stopped": ("stoppers in the unbid suits", "stops in de ongeboden kleuren",
                       "Stopper in den ungereizten Farben", "stopper i de umeldte fargene"),
+    "their_stopped": ("stoppers in both their suits", "stops in hun beide kleuren",
+                      "Stopper in beiden gegnerischen Farben", "stopper i begge deres farger"),
     "short": ("short in {suit}", "kort in {suit}", "kurz in {suit}", "kort i {suit}"),
     "a_short_suit": ("a singleton or void", "een singleton of renons", "ein Single oder Chicane",
                      "en singleton eller renons"),

@@ -638,6 +638,11 @@ def _additions() -> list[tuple[str, Rule]]:
                            lengths={"s": (0, 3)}, artificial=True, forcing=F.FORCING,
                            notes=(("takeout", None), ("balancing", None)),
                            when=_no_strong, test=_balance_double)),
+        # 19+ with their suit stopped and no shape to double: the notrump game (partner's
+        # pass may hold the six points it needs); 2NT stops at 18
+        ("balance_1nt", _R("balance_weak_3nt", "2s P P ?", "3N", hcp=(19, ANY),
+                           test=_stopper("s"), test_note=("stopper", "s"),
+                           notes=(("balancing", None),), when=_no_strong)),
         ("balance_1nt", _R("balance_weak_2nt", "2s P P ?", "2N", hcp=(14, 18),
                            balanced=True, test=_stopper("s"), notes=(("balancing", None),),
                            when=_no_strong)),
@@ -673,7 +678,7 @@ def _additions() -> list[tuple[str, Rule]]:
                            lengths={"u": (5, 13)}, test=_best_unbid)),
         ("advance_cue", _R("responsive_pass", "1s X 2s|3s ?", "P", hcp=(0, 10))),
         *_two_suiter_advances(),
-        *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(),
+        *_after_redouble(), *_nt_overcall_advances(), *_contested_advances(), *_over_unusual(),
         *_over_raised_preempt(), *_six_five_comes_alive(),
         *_raise_free_bid(), *_minor_cue_raise(), *_negative_doubler_long_major(),
         *_contested_notrump(), *_doubler_rebids(),
@@ -1122,6 +1127,32 @@ def _fit_of(total: int) -> Callable[[HandInfo, Bind, Context], bool]:
     """``total`` trumps at least between the hand's ``t`` and what partner promised (five
     for an overcall, six for a weak jump)."""
     return lambda info, bind, ctx: info.lengths[bind["t"]] + _promised(ctx, bind["t"], 5) >= total
+
+
+def _unusual_suits(ctx: Context, bind: Bind) -> tuple[Suit, ...]:
+    """The two suits their unusual 2NT over our one-level opening ``s`` shows: the two
+    lowest of the other three."""
+    return tuple(suit for suit in Suit if suit is not bind["s"])[:2]
+
+
+def _over_unusual() -> list[tuple[str, Rule]]:
+    """Their unusual 2NT over our one-level opening (the two lowest other suits): responder
+    raises opener's suit to three with support (three cards for a major, four for a minor)
+    and 5–10, bids the major game with 11+, and with 11–15 and both their suits stopped bids
+    3NT, rather than pass a hand that owns the deal (Bergen, "Competitive Auctions")."""
+    return [
+        ("comp_pass", _R("unusual_major_game", "1M 2N ?", "4M", hcp=(11, ANY),
+                         points=Points.SUPPORT, trump="M", lengths={"M": (3, 13)})),
+        ("comp_pass", _R("unusual_raise_major", "1M 2N ?", "3M", hcp=(5, 10),
+                         points=Points.SUPPORT, trump="M", lengths={"M": (3, 13)},
+                         notes=(("competitive", None),))),
+        ("comp_pass", _R("unusual_raise_minor", "1m 2N ?", "3m", hcp=(5, 10),
+                         points=Points.SUPPORT, trump="m", lengths={"m": (4, 13)},
+                         notes=(("competitive", None),))),
+        ("comp_pass", _R("unusual_3nt", "1s 2N ?", "3N", hcp=(11, 15),
+                         test=lambda i, b, c: all(i.stopper(x) for x in _unusual_suits(c, b)),
+                         test_note=("their_stopped", None))),
+    ]
 
 
 def _contested_advances() -> list[tuple[str, Rule]]:

@@ -16,6 +16,7 @@ from redouble.cards import Rank, Strain, Suit
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Range, Shown
 from redouble.robots.system import BiddingSystemError, Bind, Context, Rule, System, Test, When
+from redouble.seats import Seat
 
 __all__ = [
     "RKC_VARIANTS",
@@ -122,17 +123,24 @@ def _stoppers_theirs(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 
 
 def partner_stopped_theirs(ctx: Context) -> bool:
-    """Partner has bid notrump naturally since the opponents last bid a suit: a natural
-    notrump bid over their suit shows it stopped (every text's meaning of it)."""
-    for e in reversed(ctx.history):
-        if not e.call.is_bid:
+    """Partner has bid notrump naturally over every suit the opponents have bid: a natural
+    notrump bid over their suit shows it stopped (every text's meaning of it). Their raise of
+    that suit afterwards leaves the stopper where it was; a new suit, or the suit rebid by the
+    hand that bid it (longer than partner counted on), does not."""
+    bidders: dict[Suit, Seat] = {}
+    stopped: set[Suit] = set()
+    for e in ctx.history:
+        if not e.call.is_bid or e.call.strain is None:
             continue
-        if e.seat.side is not ctx.bidder.side and e.call.strain is not Strain.NOTRUMP:
-            return False
-        if (e.seat is ctx.partner and e.call.strain is Strain.NOTRUMP
-                and not e.shown.artificial):
-            return bool(ctx.their_suits())
-    return False
+        suit = e.call.strain.suit
+        if e.seat.side is not ctx.bidder.side and suit is not None:
+            if bidders.get(suit, e.seat) is e.seat:
+                stopped.discard(suit)
+            bidders.setdefault(suit, e.seat)
+        elif (e.seat is ctx.partner and e.call.strain is Strain.NOTRUMP
+              and not e.shown.artificial):
+            stopped = set(bidders)
+    return bool(stopped) and ctx.their_suits() <= stopped
 
 
 def _t_below_s(ctx: Context, bind: Bind) -> bool:
