@@ -432,3 +432,10 @@ def test_balancing_over_a_weak_two_with_nineteen_and_their_suit_stopped() -> Non
 ])
 def test_responder_acts_over_their_unusual_2nt(hand: str, auction: str, expected: str) -> None:
     assert choose(MODERN, hand, auction) == expected
+
+
+def test_advancer_bids_a_good_six_card_suit_with_seven_or_eight() -> None:
+    # s30-a board 668: 1♥–1♠ and 8 HCP with A98743 of diamonds passed (1NT denies a suit of
+    # six, a new suit wanted 9+); 2♦ keeps the side in the auction (4♠ made)
+    assert choose(MODERN, "62.A987.A98743.7", "1H 1S P") == "2D"
+    assert choose(MODERN, "62.9874.98743.A7", "1H 1S P") == "Pass"

@@ -543,6 +543,12 @@ def _short_suit(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 def _additions() -> list[tuple[str, Rule]]:
     """New rules, each placed before the SAYC rule it names."""
     return [
+        # 7-8 HCP and a good six-card suit of one's own over their response: the suit (the
+        # notrump advance denies it), rather than pass a hand that plays well in it
+        ("advance_ov_pass", _R("advance_ov_new_six", "1s Lt P ?", "cu", hcp=(7, 8),
+                               lengths={"u": (6, 13)}, test=_good("u"),
+                               when=lambda c, b: c.last_bid is not None
+                               and (c.last_bid.level or 0) <= 2 and b["u"] is not b["s"])),
         ("minor_limit_pass", _R("minor_limit_game", "1m P 3m P ?", "5m", hcp=(14, ANY),
                                 lengths={"m": (4, 13)}, test=_short_suit)),
         # over a two-over-one response a new suit below responder's costs the three level:
