@@ -1135,10 +1135,10 @@ def _fit_of(total: int) -> Callable[[HandInfo, Bind, Context], bool]:
     return lambda info, bind, ctx: info.lengths[bind["t"]] + _promised(ctx, bind["t"], 5) >= total
 
 
-def _unusual_suits(ctx: Context, bind: Bind) -> tuple[Suit, ...]:
-    """The two suits their unusual 2NT over our one-level opening ``s`` shows: the two
-    lowest of the other three."""
-    return tuple(suit for suit in Suit if suit is not bind["s"])[:2]
+def _unusual_suits(opened: Suit) -> tuple[Suit, ...]:
+    """The two suits their unusual 2NT over our one-level opening shows: the two lowest of
+    the other three."""
+    return tuple(suit for suit in Suit if suit is not opened)[:2]
 
 
 def _over_unusual() -> list[tuple[str, Rule]]:
@@ -1156,7 +1156,7 @@ def _over_unusual() -> list[tuple[str, Rule]]:
                          points=Points.SUPPORT, trump="m", lengths={"m": (4, 13)},
                          notes=(("competitive", None),))),
         ("comp_pass", _R("unusual_3nt", "1s 2N ?", "3N", hcp=(11, 15),
-                         test=lambda i, b, c: all(i.stopper(x) for x in _unusual_suits(c, b)),
+                         test=lambda i, b, c: all(i.stopper(x) for x in _unusual_suits(b["s"])),
                          test_note=("their_stopped", None))),
     ]
 
