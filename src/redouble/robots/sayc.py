@@ -15,7 +15,7 @@ from redouble.calls import DOUBLE, PASS, Call, CallKind
 from redouble.cards import Rank, Strain, Suit
 from redouble.robots.evaluation import HandInfo
 from redouble.robots.meaning import MAX_HCP, OPEN, Forcing, Points, Range, Shown
-from redouble.robots.system import BiddingSystemError, Bind, Context, Rule, System, Test, When
+from redouble.robots.system import BiddingSystemError, Bind, Context, Explained, Rule, System, Test, When
 from redouble.seats import Seat
 
 __all__ = [
@@ -1180,7 +1180,7 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
                 fit, best = suit, score
     mine = info.support_points(fit) if fit is not None else info.total_points
     combined = mine + partner_pts
-    partner_bid = any(e.call.is_bid for e in ctx.calls_of(ctx.partner))
+    partner_bid = any(e.call.is_bid or _shape_double(e) for e in ctx.calls_of(ctx.partner))
     target: Call | None = None
     if not partner_bid and not ctx.calls_of(ctx.partner):
         combined = info.hcp + 8  # partner unknown: assume an average share
@@ -1209,7 +1209,7 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
             strain = long.strain if info.lengths[long] >= 6 else Strain.NOTRUMP
             target = Call.bid(level, strain)
         elif (notrump_points(info) + partner_pts >= p.notrump_game
-              and (info.balanced or _stoppers_theirs(info, {}, ctx)
+              and (_stoppers_theirs(info, {}, ctx)
                    or (p.partner_stoppers and partner_stopped_theirs(ctx)))):
             target = Call.bid(3, Strain.NOTRUMP)
         elif info.lengths[long] >= 6 and combined >= (
@@ -1236,6 +1236,12 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         call = _cheapest_descriptive(info, ctx, legal)
         return call, describe_natural(system, ctx, call)
     return PASS, Shown()
+
+
+def _shape_double(entry: Explained) -> bool:
+    """A double that showed suits (takeout, negative, responsive: three or more cards in a
+    suit), which describes partner's hand as a bid does; a penalty double shows none."""
+    return entry.call == DOUBLE and any(entry.shown.lengths[suit][0] >= 3 for suit in Suit)
 
 
 def placement_suit(info: HandInfo, ctx: Context, p: Placement) -> Suit:
