@@ -920,3 +920,41 @@ def test_opener_competes_to_the_major_game_the_negative_double_found() -> None:
     assert choose("AK7642.KT73.3.T2", "1S 2D X 3D") == "4H"
     read = meaning("1S 2D X 3D", "4H")
     assert read.shown.fits(HandInfo.of(Hand.parse("AK7642.KT73.3.T2").cards))
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # partner's double promised the other major: four of it and game values bid the game
+    ("AJ63.965.K63.A75", "1H X 3H", "4S"),
+    # the free bid on shape alone: a 6-5 opposite the doubler (s33-a: 4H made)
+    (".T7543.QJT765.T7", "1C X 1S", "2D"),
+    # the overcaller again when partner has passed: a seven-card suit, a second suit
+    ("KT97642.A2.AJ.Q7", "1H 1S 2H P P", "2S"),
+    ("AT.AKJ963.K7432.", "1S 2H 2S P P", "3D"),
+    ("3.A2.AK9752.KQJ9", "1S 2D P P 2S", "3C"),
+    ("KQ2.32.AKQJ542.5", "1C P P 1D 2C P P", "2D"),
+    # over their raise, shape comes in from 8 HCP: eight solid clubs, a 6-5
+    (".T87.65.AKQJT764", "1S P 2S", "3C"),
+    ("AT.A98753.J9643.", "1C P 2C", "2H"),
+    # over their one-level response, 1NT is natural and strong
+    ("A9.QT76.A32.AK65", "1D P 1S", "1NT"),
+    # opener after their raise and partner's pass: a six-card suit with 14+, or the double
+    # with 19+ however long the suit
+    ("AK87.5.K2.AT8632", "1C 1H P 2H", "3C"),
+    ("KQ62.A.AT.KQJ742", "1C 1H P 2H", "X"),
+    # a five-card major too poor to overcall at two: the takeout double
+    ("7.AJ732.Q72.KQJ9", "1S", "X"),
+])
+def test_a_strong_pair_competes_with_shape(hand: str, auction: str, call: str) -> None:
+    # Root, "Commonsense Bidding": a hand with shape or extra strength does not sell out to
+    # their partscore; each of these passed in self-play where the contract the call
+    # leads to made (development seeds s31-a to s34-a, 2026-11-30).
+    assert choose(hand, auction) == call
+    read = meaning(auction, call)
+    assert read.shown.fits(HandInfo.of(Hand.parse(hand).cards)) or read.rule == "natural"
+
+
+def test_notrump_game_needs_their_suit_stopped_even_when_balanced() -> None:
+    # 14 HCP and no heart stopper after 1D 1H X 3H P P: not 3NT (s29-a 69: down two,
+    # 4S made); partner's negative double describes a hand as a bid does
+    assert choose("AQJ5.87.K76.KJ72", "1D 1H X 3H P P") != "3NT"
+    assert choose("AKT985.K82..AJT5", "1S 2D X 3D") in ("4H", "4S")

@@ -188,7 +188,8 @@ def _major_game_over_weak(info: HandInfo, bind: Bind, ctx: Context) -> bool:
 def _takeout(info: HandInfo, bind: Bind, ctx: Context) -> bool:
     """A takeout double asks partner to choose the suit: so not with a six-card suit of
     one's own below 17 HCP (that overcalls), nor with a five-card major unless it is 5-4 in
-    the majors with shortness in theirs (then a double finds either fit)."""
+    the majors with shortness in theirs (then a double finds either fit) or too poor to
+    overcall at the two level (AJ732 over 1S: the double finds partner's suit)."""
     theirs = ctx.their_suits()
     short = min(info.lengths[s] for s in theirs)
     unbid = [s for s in Suit if s not in theirs]
@@ -196,8 +197,10 @@ def _takeout(info: HandInfo, bind: Bind, ctx: Context) -> bool:
         return False
     majors = [info.lengths[s] for s in (H, S) if s not in theirs]
     five_four = sorted(majors) == [4, 5] and short <= 1
-    if info.hcp <= 16 and any(n >= 5 for n in majors) and not five_four:
-        return False  # a five-card major overcalls
+    fives = [s for s in (H, S) if s not in theirs and info.lengths[s] >= 5]
+    if info.hcp <= 16 and not five_four and any(
+            ctx.cheapest_level(s.strain) == 1 or info.good_suit(s) for s in fives):
+        return False  # a five-card major overcalls (at the two level, a good one only)
     return takeout_shape(info, ctx) and (info.hcp >= 12 or (info.hcp >= 11 and short <= 1))
 
 
@@ -673,6 +676,11 @@ def _additions() -> list[tuple[str, Rule]]:
         # partner doubled for takeout, their side raised: responsive doubles and free bids
         ("advance_cue", _R("responsive_game", "1s X 2s|3s ?", "4u", hcp=(11, ANY),
                            lengths={"u": (5, 13)}, when=lambda c, b: b["u"].is_major)),
+        # their major opened and raised: the double promised the other major, so four cards
+        # of it and game values bid the game (a 12-count passed 1H X 3H, 4S made)
+        ("advance_cue", _R("responsive_major_four", "1s X 2s|3s ?", "4u", hcp=(11, ANY),
+                           lengths={"u": (4, 4)},
+                           when=lambda c, b: b["u"].is_major and b["s"].is_major)),
         ("advance_cue", _R("responsive_double", "1s X 2s|3s ?", "X", hcp=(8, ANY),
                            artificial=True, forcing=F.FORCING,
                            notes=(("responsive", None),), test=_responsive)),
@@ -690,6 +698,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *_contested_notrump(), *_doubler_rebids(),
         *_doubler_nt_advances(),
         *_negative_doubler_rebids(), *_negative_double_raised(), *_free_advances(), *_strong_again(),
+        *_overcaller_rebids(),
         *_balanced_redouble(), *_over_three_level_jump(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
@@ -734,6 +743,19 @@ def _additions() -> list[tuple[str, Rule]]:
         ("over_1_pass", _R("over_response_overcall", "1s P Lt ?", "cu", hcp=(11, 17),
                            lengths={"u": (5, 13)}, when=_at_level(2),
                            test=lambda i, b, c: i.good_suit(b["u"]) or i.lengths[b["u"]] >= 6)),
+        # a 6-5 or a seven-card suit comes in over their raise from 8 HCP: its playing
+        # strength is in the shape (AKQJT764 passed 1S P 2S)
+        ("over_1_pass", _R("over_raise_two_suiter", "1s P 2s ?", "cu", hcp=(8, 10),
+                           lengths={"u": (6, 13)},
+                           test=lambda i, b, c: _best_unbid(i, b, c) and (
+                               i.lengths[b["u"]] >= 7 or any(
+                                   i.lengths[x] >= 5 for x in Suit
+                                   if x is not b["u"] and x not in c.their_suits())),
+                           when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3)),
+        # over their one-level response, 1NT is natural: 15-18 balanced, both suits stopped
+        ("over_1_pass", _R("over_response_1nt", "1s P 1t ?", "1N", hcp=(15, 18),
+                           balanced=True, notes=(("stopper", "s"), ("stopper", "t")),
+                           test=lambda i, b, c: i.stopper(b["s"]) and i.stopper(b["t"]))),
         ("over_1_pass", _R("over_raise_overcall", "1s P 2s ?", "cu", hcp=(11, 17),
                            lengths={"u": (5, 13)},
                            test=lambda i, b, c: i.good_suit(b["u"]) or i.lengths[b["u"]] >= 6)),
@@ -1368,11 +1390,45 @@ def _free_advances() -> list[tuple[str, Rule]]:
                            lengths={"u": (4, 13)}, test=lambda i, b, c: _best_unbid(i, b, c)
                            and i.lengths[b["u"]] >= (4 if b["u"].is_major else 5),
                            when=lambda c, b: c.cheapest_level(b["u"].strain) <= 2)),
+        # with a six-card suit or two five-card suits the free bid needs no values: the
+        # doubler's hand plays it (a 6-5 passed over 1C X 1S, 4H made opposite)
+        ("advance_cue", _R("free_advance_shape", "1s X Lt ?", "cu", hcp=(0, 4),
+                           lengths={"u": (5, 13)}, test=lambda i, b, c: _best_unbid(i, b, c)
+                           and _shapely_unbid(i, b["u"], c),
+                           when=lambda c, b: c.cheapest_level(b["u"].strain) <= 2)),
         ("advance_cue", _R("raised_preempt_double_major_game", "3s X Ls ?", "4u",
                            hcp=(6, ANY), lengths={"u": (5, 13)},
                            when=lambda c, b: b["u"].is_major and _at_level(4)(c, b),
                            test=lambda i, b, c: _best_unbid(i, b, c))),
     ]
+
+
+def _shapely_unbid(info: HandInfo, suit: Suit, ctx: Context) -> bool:
+    """Six cards in ``suit``, or five and five in another suit the opponents have not bid."""
+    theirs = ctx.their_suits()
+    return info.lengths[suit] >= 6 or (info.lengths[suit] >= 5 and any(
+        info.lengths[x] >= 5 for x in Suit if x is not suit and x not in theirs))
+
+
+def _overcaller_rebids() -> list[tuple[str, Rule]]:
+    """The overcaller again when their side has raised and partner has passed: a six-card
+    suit competes at the cheapest level to three with 10+ (their fit marks ours: the law
+    of total tricks), a second five-card suit with 13+ (Root, "Commonsense Bidding": the
+    overcaller with extra shape bids again; a 6-5 with 17 passed 1S 2H 2S P P round)."""
+    out: list[tuple[str, Rule]] = []
+    for tag, start in (("", "1s Lt Ls P P ?"), ("_rebid", "1s Lt P P Ls ?"),
+                       ("_bal", "1s P P Lt Ls P P ?")):
+        out += [
+            ("advance_ov_cue", _R(f"overcaller_again_new{tag}", start, "cu", hcp=(13, ANY),
+                                  lengths={"t": (5, 13), "u": (4, 13)},
+                                  test=lambda i, b, c: i.lengths[b["t"]] >= 6
+                                  or i.lengths[b["u"]] >= 5,
+                                  when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3)),
+            ("advance_ov_cue", _R(f"overcaller_again_own{tag}", start, "ct", hcp=(10, 17),
+                                  lengths={"t": (6, 13)},
+                                  when=lambda c, b: c.cheapest_level(b["t"].strain) <= 3)),
+        ]
+    return out
 
 
 def _strong_again() -> list[tuple[str, Rule]]:
@@ -1709,9 +1765,10 @@ def _reopening() -> list[tuple[str, Rule]]:
     for (tag, start), extra in zip(REOPENING_STARTS, (0, 2, 3, 3), strict=True):
         out.append(("advance_ov_cue", _R(
             f"reopening_double{tag}", f"{start} ?", "X", hcp=(12 + extra, ANY),
-            lengths={"t": (0, 3), "s": (0, 13 if tag == "" else 5)}, artificial=True,
-            notes=(("takeout", None),),
-            when=_at_level(3), test=_reopens(extra))))
+            lengths={"t": (0, 3)}, artificial=True, notes=(("takeout", None),),
+            when=_at_level(3),
+            test=lambda i, b, c, tag=tag, extra=extra: _reopens(extra)(i, b, c) and (
+                tag == "" or i.lengths[b["s"]] <= 5 or i.hcp >= 19))))
     # no double after their overcall passed round: a six-card suit is rebid at the two level
     # (the opponents' partscore is not sold cheaply), jumped to three with a good suit and
     # 16-18 HCP, as opener's rebids show without interference
@@ -1724,6 +1781,13 @@ def _reopening() -> list[tuple[str, Rule]]:
         ("advance_ov_cue", _R("reopen_rebid", passed_round, "cs", hcp=(10, 18),
                               lengths={"s": (6, 13)}, when=_cheapest_is(2, "s"))),
     ]
+    # their raise or advance (not their balancing overcall: partner has passed the opening)
+    # a six-card suit, which the double does not show, is rebid at the three level at most
+    # with 14+ (a 16-count with six clubs passed 1C 1H P 2H round)
+    out += [("advance_ov_cue", _R(f"reopen_rebid{tag}", f"{start} ?", "cs", hcp=(14, 18),
+                                  lengths={"s": (6, 13)},
+                                  when=lambda c, b: c.cheapest_level(b["s"].strain) <= 3))
+            for tag, start in REOPENING_STARTS[2:]]
     for tag, start in REOPENING_STARTS:
         reopen = f"{start} X P ?"
         out += [
