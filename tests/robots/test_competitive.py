@@ -958,3 +958,8 @@ def test_notrump_game_needs_their_suit_stopped_even_when_balanced() -> None:
     # 4S made); partner's negative double describes a hand as a bid does
     assert choose("AQJ5.87.K76.KJ72", "1D 1H X 3H P P") != "3NT"
     assert choose("AKT985.K82..AJT5", "1S 2D X 3D") in ("4H", "4S")
+
+
+def test_the_strong_notrump_over_their_response_is_explained_with_its_stoppers() -> None:
+    text = str(meaning("1D P 1S", "1NT").shown.describe("en"))
+    assert "stoppers in both their suits" in text and "15–18" in text

@@ -754,7 +754,7 @@ def _additions() -> list[tuple[str, Rule]]:
                            when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3)),
         # over their one-level response, 1NT is natural: 15-18 balanced, both suits stopped
         ("over_1_pass", _R("over_response_1nt", "1s P 1t ?", "1N", hcp=(15, 18),
-                           balanced=True, notes=(("stopper", "s"), ("stopper", "t")),
+                           balanced=True, notes=(("their_stopped", None),),
                            test=lambda i, b, c: i.stopper(b["s"]) and i.stopper(b["t"]))),
         ("over_1_pass", _R("over_raise_overcall", "1s P 2s ?", "cu", hcp=(11, 17),
                            lengths={"u": (5, 13)},
