@@ -963,3 +963,18 @@ def test_notrump_game_needs_their_suit_stopped_even_when_balanced() -> None:
 def test_the_strong_notrump_over_their_response_is_explained_with_its_stoppers() -> None:
     text = str(meaning("1D P 1S", "1NT").shown.describe("en"))
     assert "stoppers in both their suits" in text and "15–18" in text
+
+
+@pytest.mark.parametrize(("hand", "auction", "call"), [
+    # the doubler of a preempt after the forced advance: partner holds half of what is left
+    ("AJ.AJ83.753.AKQ6", "3D X P 3H P", "4H"),
+    # the reopening double left in only with a trump stack: at the four level too
+    ("84.JT4.Q953.QT72", "1C 1S P 3S X P", "4C"),
+    # the reopener with a minor fit and 26 between the hands bids its game
+    ("A.AT654.Q8.AKQ76", "1H P P 1S X P 2C P", "5C"),
+    # past the three level a minor fit with game values has no invitation left: the game
+    ("5.Q.AKT9854.AJ93", "2S P 3D P 4D P", "5D"),
+])
+def test_game_is_bid_when_the_auction_has_left_no_room_to_invite(
+        hand: str, auction: str, call: str) -> None:
+    assert choose(hand, auction) == call

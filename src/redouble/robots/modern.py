@@ -698,7 +698,7 @@ def _additions() -> list[tuple[str, Rule]]:
         *_contested_notrump(), *_doubler_rebids(),
         *_doubler_nt_advances(),
         *_negative_doubler_rebids(), *_negative_double_raised(), *_free_advances(), *_strong_again(),
-        *_overcaller_rebids(),
+        *_overcaller_rebids(), *_preempt_doubler_game(),
         *_balanced_redouble(), *_over_three_level_jump(),
         # partner doubled a three-level preempt: with values and a long minor, bid the game
         ("advance_3nt_3", _R("advance_minor_game_3", "3s X P ?", "5u", hcp=(10, ANY),
@@ -1806,6 +1806,16 @@ def _reopening() -> list[tuple[str, Rule]]:
             ("advance_ov_cue", _R(f"reopen_adv_suit{tag}", reopen, "cu", hcp=(0, 11),
                                   lengths={"u": (4, 13)}, test=_longest_other,
                                   when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3)),
+            # at the four level too: without a trump stack the double is taken out (a
+            # 3-count with 84 in their suit left 3SX in, made)
+            ("advance_ov_cue", _R(f"reopen_adv_raise_4{tag}", reopen, "cs", hcp=(0, 9),
+                                  lengths={"s": (4, 13), "t": (0, 3)},
+                                  when=lambda c, b: c.cheapest_level(b["s"].strain) == 4
+                                  and not b["s"].is_major)),
+            ("advance_ov_cue", _R(f"reopen_adv_suit_4{tag}", reopen, "cu", hcp=(0, 9),
+                                  lengths={"u": (4, 13), "t": (0, 3)}, test=_longest_other,
+                                  when=lambda c, b: c.cheapest_level(b["u"].strain) == 4
+                                  and not b["u"].is_major)),
             ("advance_ov_cue", _R(f"reopen_adv_nt{tag}", reopen, "cN", hcp=(6, 9),
                                   test=_stopper("t"), test_note=("stopper", "t"),
                                   when=lambda c, b: c.cheapest_level(Strain.NOTRUMP) <= 2)),
@@ -1850,7 +1860,8 @@ def _reopener_rebids(tag: str, start: str) -> list[tuple[str, Rule]]:
     five-card major, when the two hands make 25 (the middle of the advance's range); a
     raise inviting it with 21–24; a six-card suit, or a five-card major with 17+ HCP, bid
     again below game; else a pass (a 20-count passed partner's forced 3♦ with a singleton
-    and AK864, where 4♠ made)."""
+    and AK864, where 4♠ made). A minor fit with 26 bids its game (a 20-count with AKQ76
+    rebid its hearts over partner's 2♣, 5♣ made)."""
     def major_below_game(var: str) -> Callable[[Context, Bind], bool]:
         return lambda c, b: b[var].is_major and _at_level(3)(c, b)
     return [
@@ -1864,6 +1875,10 @@ def _reopener_rebids(tag: str, start: str) -> list[tuple[str, Rule]]:
                               points=Points.SUPPORT, trump="u", forcing=F.INVITATIONAL,
                               test=_with_advance(21, 24),
                               when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3)),
+        ("advance_ov_cue", _R(f"reopener_minor_game{tag}", start, "5u", lengths={"u": (4, 13)},
+                              points=Points.SUPPORT, trump="u", test=_with_advance(26),
+                              when=lambda c, b: not b["u"].is_major
+                              and c.cheapest_level(b["u"].strain) <= 5)),
         ("advance_ov_cue", _R(f"reopener_own_suit{tag}", start, "cs", lengths={"s": (5, 13)},
                               hcp=(15, ANY),
                               test=lambda i, b, c: i.lengths[b["s"]] >= 6 or (
@@ -2067,6 +2082,27 @@ def _doubler_nt_advances() -> list[tuple[str, Rule]]:
 def _advanced_at(level: int, back: int) -> Callable[[Context, Bind], bool]:
     """The advance (``back`` calls before this one) was made at ``level``."""
     return lambda c, b: c.calls[-back].level == level
+
+
+def _forced_share(info: HandInfo, ctx: Context) -> int:
+    """Partner's expected HCP after a forced advance of our double of their preempt: half
+    of what the preempter (the middle of the range shown) and this hand leave."""
+    opener = ctx.known(ctx.opener) if ctx.opener is not None else None
+    shown = 0 if opener is None else (opener.hcp[0] + min(opener.hcp[1], 37)) // 2
+    return max(0, 40 - info.hcp - shown) // 2
+
+
+def _preempt_doubler_game() -> list[tuple[str, Rule]]:
+    """The doubler of their weak two or three-bid after partner's forced major advance: game
+    with four trumps when support points and partner's share of the rest (half the HCP the
+    preempter and this hand leave: the advance was forced) make 25 (a 19-count passed
+    3D X P 3H P with four hearts, twelve tricks made)."""
+    return [("advance_ov_cue", _R(f"doubler_preempt_game{tag}", start, "4u", hcp=(15, ANY),
+                                  lengths={"u": (4, 13)}, points=Points.SUPPORT, trump="u",
+                                  test=lambda i, b, c: i.support_points(b["u"])
+                                  + _forced_share(i, c) >= 25,
+                                  when=lambda c, b: b["u"].is_major and _at_level(3)(c, b)))
+            for tag, start in (("_2", "2s X P Lu P ?"), ("_3", "3s X P Lu P ?"))]
 
 
 def _doubler_rebids() -> list[tuple[str, Rule]]:

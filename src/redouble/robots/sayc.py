@@ -1191,9 +1191,14 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         elif combined >= p.game or (combined >= p.major_game and fit.is_major):
             if fit.is_major:
                 target = Call.bid(_game_level(fit.strain), fit.strain)
-            elif _notrump_game(info, ctx, fit, partner_pts, partner_len, p):
+            elif (_below(ctx, Call.bid(3, Strain.NOTRUMP))
+                  and _notrump_game(info, ctx, fit, partner_pts, partner_len, p)):
                 target = Call.bid(3, Strain.NOTRUMP)
-            elif combined >= p.game + 2 or not partner_bid or ctx.partner_forces():
+            elif (combined >= p.game + 2 or not partner_bid or ctx.partner_forces()
+                  or _past(ctx, Call.bid(3, fit.strain))):
+                # past three of the minor there is no invitation left: partner's raise to
+                # four (a weak two's raise of a forcing 3D) or their bid over it is met by
+                # the game
                 target = Call.bid(5, fit.strain)
             else:  # eleven tricks need more: invite at the three level
                 target = Call.bid(3, fit.strain)
@@ -1236,6 +1241,18 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         call = _cheapest_descriptive(info, ctx, legal)
         return call, describe_natural(system, ctx, call)
     return PASS, Shown()
+
+
+def _below(ctx: Context, call: Call) -> bool:
+    """Whether ``call`` is still above the auction's last bid (the level is open)."""
+    last = ctx.last_bid
+    return last is None or call.rank > last.rank
+
+
+def _past(ctx: Context, call: Call) -> bool:
+    """Whether the auction's last bid is above ``call`` (its level is gone)."""
+    last = ctx.last_bid
+    return last is not None and last.rank > call.rank
 
 
 def _shape_double(entry: Explained) -> bool:
