@@ -2486,9 +2486,12 @@ def _second_round() -> list[Rule]:
         _R("resp_own_major_invite", "1s P 1t P 2s P ?", "3t", hcp=(10, 11),
            lengths={"t": (6, 13)}, forcing=F.INVITATIONAL, **major_t),
         # 3NT from 11 HCP opposite the rebid (10–15): 24 together, the modern game
+        # (balanced, one of the two unbid suits may be left to opener: both open, 3NT
+        # went down with 964 and 42 in them, s32-a 694)
         _R("resp_own_rebid_3nt", "1s P 1t P 2s P ?", "3N", hcp=(11, 17),
-           test=lambda i, b, c: i.balanced or i.stopper(C) + i.stopper(D) + i.stopper(H)
-           + i.stopper(S) >= 3),
+           test=lambda i, b, c: (i.balanced and sum(
+               i.stopper(x) for x in Suit if x not in (b["s"], b["t"])) >= 1)
+           or i.stopper(C) + i.stopper(D) + i.stopper(H) + i.stopper(S) >= 3),
         # no notrump game: opener's rebid minor raised with four cards, 10–12 (an invitation
         # to 3NT or five; 2NT would deny the fit and name stoppers it lacks)
         _R("resp_own_minor_invite", "1s P 1t P 2s P ?", "3s", hcp=(10, 12),
@@ -2581,7 +2584,7 @@ def _two_over_one_rebid_answers() -> list[Rule]:
     return [
         _R("resp_two_rebid_2nt", f"{seq} ?", "2N", hcp=(11, 12), forcing=F.INVITATIONAL,
            lengths={"s": (0, 2)}, when=not_forced,
-           test=lambda i, b, c: max(i.lengths) <= 5),
+           test=lambda i, b, c: max(i.lengths) <= 5 and min(i.lengths) >= 2),
         _R("opener_two_rebid_2nt_accept", f"{seq} 2N P ?", "3N", hcp=(14, ANY),
            points=Points.TOTAL, notes=(("maximum", None),), when=not_forced),
         _R("opener_two_rebid_2nt_decline", f"{seq} 2N P ?", "P", hcp=(0, 13),
