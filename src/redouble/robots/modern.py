@@ -1413,8 +1413,9 @@ def _shapely_unbid(info: HandInfo, suit: Suit, ctx: Context) -> bool:
 def _overcaller_rebids() -> list[tuple[str, Rule]]:
     """The overcaller again when their side has raised and partner has passed: a six-card
     suit competes at the cheapest level to three with 10+ (their fit marks ours: the law
-    of total tricks), a second five-card suit with 13+ (Root, "Commonsense Bidding": the
-    overcaller with extra shape bids again; a 6-5 with 17 passed 1S 2H 2S P P round)."""
+    of total tricks), a second suit with 13+, five cards or four beside a six-card suit
+    (Root, "Commonsense Bidding": the overcaller with extra shape bids again; a 6-5 with 17
+    passed 1S 2H 2S P P round); also over opener's rebid of his suit, and as the balancer."""
     out: list[tuple[str, Rule]] = []
     for tag, start in (("", "1s Lt Ls P P ?"), ("_rebid", "1s Lt P P Ls ?"),
                        ("_bal", "1s P P Lt Ls P P ?")):

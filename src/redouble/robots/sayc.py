@@ -1191,7 +1191,7 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         elif combined >= p.game or (combined >= p.major_game and fit.is_major):
             if fit.is_major:
                 target = Call.bid(_game_level(fit.strain), fit.strain)
-            elif (_below(ctx, Call.bid(3, Strain.NOTRUMP))
+            elif (_still_open(ctx, Call.bid(3, Strain.NOTRUMP))
                   and _notrump_game(info, ctx, fit, partner_pts, partner_len, p)):
                 target = Call.bid(3, Strain.NOTRUMP)
             elif (combined >= p.game + 2 or not partner_bid or ctx.partner_forces()
@@ -1243,8 +1243,8 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
     return PASS, Shown()
 
 
-def _below(ctx: Context, call: Call) -> bool:
-    """Whether ``call`` is still above the auction's last bid (the level is open)."""
+def _still_open(ctx: Context, call: Call) -> bool:
+    """Whether ``call`` can still be bid: it outranks the auction's last bid, if any."""
     last = ctx.last_bid
     return last is None or call.rank > last.rank
 
@@ -1256,8 +1256,9 @@ def _past(ctx: Context, call: Call) -> bool:
 
 
 def _shape_double(entry: Explained) -> bool:
-    """A double that showed suits (takeout, negative, responsive: three or more cards in a
-    suit), which describes partner's hand as a bid does; a penalty double shows none."""
+    """A double whose meaning names three or more cards in a suit (a negative or responsive
+    double), which describes partner's hand as a bid does; a penalty double names none, and
+    so does a takeout double here, whose strong variant may hold any shape."""
     return entry.call == DOUBLE and any(entry.shown.lengths[suit][0] >= 3 for suit in Suit)
 
 
