@@ -748,9 +748,7 @@ def _additions() -> list[tuple[str, Rule]]:
         ("over_1_pass", _R("over_raise_two_suiter", "1s P 2s ?", "cu", hcp=(8, 10),
                            lengths={"u": (6, 13)},
                            test=lambda i, b, c: _best_unbid(i, b, c) and (
-                               i.lengths[b["u"]] >= 7 or any(
-                                   i.lengths[x] >= 5 for x in Suit
-                                   if x is not b["u"] and x not in c.their_suits())),
+                               i.lengths[b["u"]] >= 7 or _other_five(i, b["u"], c)),
                            when=lambda c, b: c.cheapest_level(b["u"].strain) <= 3)),
         # over their one-level response, 1NT is natural: 15-18 balanced, both suits stopped
         ("over_1_pass", _R("over_response_1nt", "1s P 1t ?", "1N", hcp=(15, 18),
@@ -1403,11 +1401,15 @@ def _free_advances() -> list[tuple[str, Rule]]:
     ]
 
 
+def _other_five(info: HandInfo, suit: Suit, ctx: Context) -> bool:
+    """Five cards in a suit other than ``suit`` that the opponents have not bid."""
+    theirs = ctx.their_suits()
+    return any(info.lengths[x] >= 5 for x in Suit if x is not suit and x not in theirs)
+
+
 def _shapely_unbid(info: HandInfo, suit: Suit, ctx: Context) -> bool:
     """Six cards in ``suit``, or five and five in another suit the opponents have not bid."""
-    theirs = ctx.their_suits()
-    return info.lengths[suit] >= 6 or (info.lengths[suit] >= 5 and any(
-        info.lengths[x] >= 5 for x in Suit if x is not suit and x not in theirs))
+    return info.lengths[suit] >= 6 or (info.lengths[suit] >= 5 and _other_five(info, suit, ctx))
 
 
 def _overcaller_rebids() -> list[tuple[str, Rule]]:

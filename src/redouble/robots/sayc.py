@@ -1191,7 +1191,7 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         elif combined >= p.game or (combined >= p.major_game and fit.is_major):
             if fit.is_major:
                 target = Call.bid(_game_level(fit.strain), fit.strain)
-            elif (_still_open(ctx, Call.bid(3, Strain.NOTRUMP))
+            elif (Call.bid(3, Strain.NOTRUMP) in legal
                   and _notrump_game(info, ctx, fit, partner_pts, partner_len, p)):
                 target = Call.bid(3, Strain.NOTRUMP)
             elif (combined >= p.game + 2 or not partner_bid or ctx.partner_forces()
@@ -1241,12 +1241,6 @@ def natural_fallback(system: System, info: HandInfo, ctx: Context, *,
         call = _cheapest_descriptive(info, ctx, legal)
         return call, describe_natural(system, ctx, call)
     return PASS, Shown()
-
-
-def _still_open(ctx: Context, call: Call) -> bool:
-    """Whether ``call`` can still be bid: it outranks the auction's last bid, if any."""
-    last = ctx.last_bid
-    return last is None or call.rank > last.rank
 
 
 def _past(ctx: Context, call: Call) -> bool:
